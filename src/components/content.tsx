@@ -1,0 +1,173 @@
+// Built-in components for content tags (DESIGN: the Markdown dialect). Server-rendered; the
+// interactive parts are islands.
+import type { ReactNode } from 'react';
+import { Island } from './Island.tsx';
+import { Slot } from './Slot.tsx';
+import type { CodeTabItem } from './islands/CodeTabs.tsx';
+
+type WithChildren<P = object> = P & { children?: ReactNode };
+
+export function Intro({ children }: WithChildren) {
+  return <div className="intro">{children}</div>;
+}
+
+export function Info({ children }: WithChildren) {
+  return (
+    <aside className="callout callout-info" aria-label="Note">
+      {children}
+    </aside>
+  );
+}
+
+export function Warn({ children }: WithChildren) {
+  return (
+    <aside className="callout callout-warn" aria-label="Warning">
+      {children}
+    </aside>
+  );
+}
+
+export function Cite({ author, children }: WithChildren<{ author?: string }>) {
+  return (
+    <figure className="cite">
+      <blockquote>{children}</blockquote>
+      {author ? <figcaption>{author}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function Image({
+  src,
+  caption,
+  withShadow,
+  size,
+  externalLink,
+}: {
+  src: string;
+  caption?: string;
+  withShadow?: boolean;
+  size?: string;
+  externalLink?: string;
+}) {
+  const img = <img src={src} alt={caption ?? ''} loading="lazy" className={withShadow ? 'shadow' : undefined} />;
+  return (
+    <figure className={`image image-${size ?? 'large'}`}>
+      {externalLink ? <a href={externalLink}>{img}</a> : img}
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function Video({ src, caption }: { src: string; caption?: string }) {
+  return (
+    <figure className="video">
+      <video src={src} controls preload="metadata" aria-label={caption ?? 'Video'} />
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function UrlBox({ text, href, children }: WithChildren<{ text?: string; href: string }>) {
+  return (
+    <div className="url-box">
+      {children}
+      <a href={href}>{text ?? href}</a>
+    </div>
+  );
+}
+
+export interface WarningEntry {
+  number: number;
+  description: string;
+}
+
+export function WarningTable({ warnings }: { warnings: WarningEntry[] }) {
+  return (
+    <table className="warning-table">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {warnings.map((w) => (
+          <tr key={w.number} id={`warning-${w.number}`}>
+            <td>{w.number}</td>
+            <td>{w.description}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export interface CommunityLink {
+  name: string;
+  href: string;
+  description?: string;
+}
+
+export function CommunityContent({ links, children }: WithChildren<{ links: CommunityLink[] }>) {
+  return (
+    <section className="community-content">
+      {children}
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.name}</a>
+            {l.description ? ` ${l.description}` : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface CodeBlockProps {
+  lang: string;
+  /** Highlighted `<pre>` HTML. */
+  html: string;
+  title?: string;
+  /** `sig` blocks are type signatures, styled apart. */
+  variant?: 'sig' | 'example' | 'plain';
+  playground?: string;
+}
+
+/** A single code block with a copy button (island) and, for ReScript examples, a playground link. */
+export function CodeBlock({ lang, html, title, variant = 'plain', playground }: CodeBlockProps) {
+  return (
+    <div className={`code-block code-${variant}`} data-lang={lang}>
+      {title ? <div className="code-title">{title}</div> : null}
+      <div className="code-actions">
+        {playground ? (
+          <a className="playground-link" href={playground} aria-label="Open this example in the playground">
+            Run in playground
+          </a>
+        ) : null}
+        <Island name="CopyButton" props={{}} />
+      </div>
+      <Slot html={html} />
+    </div>
+  );
+}
+
+export function CodeTab({ id, tabs, slots }: { id: string; tabs: CodeTabItem[]; slots: string[] }) {
+  return <Island name="CodeTabs" props={{ id, tabs }} slots={slots} />;
+}
+
+/** Headings carry an id and a visible anchor link. */
+export function heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
+  const Tag = `h${level}` as const;
+  return function Heading({ id, children }: WithChildren<{ id?: string }>) {
+    if (!id) return <Tag>{children}</Tag>;
+    return (
+      <Tag id={id}>
+        {children}
+        <a className="anchor" href={`#${id}`} aria-label="Link to this section">
+          #
+        </a>
+      </Tag>
+    );
+  };
+}

@@ -1,0 +1,35 @@
+// The component tags content may use, with the props each accepts. Unknown tags are errors.
+
+export type PropType = 'string' | 'string[]' | 'boolean' | 'number';
+
+export interface PropSpec {
+  type: PropType;
+  required?: boolean;
+}
+
+export interface ComponentSpec {
+  props: Record<string, PropSpec>;
+}
+
+export const COMPONENTS: Record<string, ComponentSpec> = {
+  CodeTab: { props: { labels: { type: 'string[]' }, experimentalHighlightedLines: { type: 'string[]' } } },
+  Intro: { props: {} },
+  Info: { props: {} },
+  Warn: { props: {} },
+  Cite: { props: { author: { type: 'string' } } },
+  Image: {
+    props: {
+      src: { type: 'string', required: true },
+      caption: { type: 'string' },
+      withShadow: { type: 'boolean' },
+      size: { type: 'string' },
+      externalLink: { type: 'string' },
+    },
+  },
+  Video: { props: { src: { type: 'string', required: true }, caption: { type: 'string' } } },
+  UrlBox: { props: { text: { type: 'string' }, href: { type: 'string', required: true } } },
+  WarningTable: { props: {} },
+  CommunityContent: { props: {} },
+};
+
+export const COMPONENT_NAMES = Object.keys(COMPONENTS);

@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import fg from 'fast-glob';
+import { parsePositioned, type PositionedDocument } from '../util/yaml-positions.ts';
+import { sha1 } from '../util/text.ts';
+import { displayPath, type ResolvedConfig } from './config.ts';
+import { message } from './messages.ts';
+import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types.ts';
+
+/** A JSON config file with positions, so problems in it can be reported at file:line:col. */
+export interface ConfigFile<T = unknown> {
+  displayPath: string;
+  data: T;
+  doc: PositionedDocument;
+}
+
+/** Everything under config/, read once. */
+export interface LoadedConfig {
+  site: ConfigFile | undefined;
+  versions: ConfigFile | undefined;
+  landing: ConfigFile | undefined;
+  /** `manual-v11.0.0` → file. */
+  sidebars: Map<string, ConfigFile>;
+  /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
+  schemas: Map<string, ConfigFile>;
+  /** version → library (`belt`, `core`, `toc_tree`) → file. */
+  api: Map<string, Map<string, ConfigFile>>;
+  /** Hash of every config byte: a config change invalidates every cached page. */
+  hash: string;
+}
+
+export interface LoadResult {
+  sources: SourceFile[];
+  config: LoadedConfig;
+  messages: Message[];
+}
+
+const VERSION_DIR = /^(v\d+(\.\d+)*(-[a-z]+\.\d+)?|latest|next)$/;
+
+/** Where a content path renders and what kind of content it is. Routes follow files. */
+export function classify(id: string): Pick<SourceFile, 'kind' | 'route' | 'slug'> & { section?: string; version?: string } {
+  const noExt = id.replace(/\.mdx?$/, '');
+  const parts = noExt.split('/');
+  const [top, section, version, ...rest] = parts;
+  if (top === 'docs' && section && version && VERSION_DIR.test(version) && rest.length > 0) {
+    const slug = rest.join('/');
+    const route = `/docs/${section}/${version}/${slug === 'index' ? '' : slug}`.replace(/\/$/, '') || '/';
+    const kind: ContentKind = section === 'manual' && rest[0] === 'api' && rest.length > 1 ? 'api-legacy' : 'docs';
+    return { kind, route, slug, section, version };
+  }
+  if (top === 'blog' && parts.length >= 2) {
+    const file = parts[parts.length - 1]!;
+    const slug = file.replace(/^\d{4}-\d{2}-\d{2}-/, '');
+    if (file === 'index') return { kind: 'page', route: '/blog', slug: 'index' };
+    return { kind: 'blog', route: `/blog/${slug}`, slug };
+  }
+  if (top === 'community' && parts.length === 2) {
+    return { kind: 'community', route: `/community/${parts[1]}`, slug: parts[1]! };
+  }
+  if (top === 'syntax-lookup' && parts.length === 2) {
+    return { kind: 'syntax', route: null, slug: parts[1]! };
+  }
+  const last = parts[parts.length - 1]!;
+  if (last === 'index') {
+    const dir = parts.slice(0, -1).join('/');
+    return { kind: 'page', route: dir ? `/${dir}/` : '/', slug: last };
+  }
+  return { kind: 'page', route: `/${noExt}`, slug: last };
+}
+
+/** Splits YAML front matter off a file. Lines are 1-based; the YAML starts on line 2. */
+export function extractFrontMatter(raw: string, file: string): FrontMatterBlock | undefined {
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(\r?\n|$)/.exec(raw);
+  if (!m) return undefined;
+  const yamlText = m[1] ?? '';
+  const lineCount = m[0].split('\n').length - (m[2] ? 1 : 0);
+  const doc = parsePositioned(yamlText, 1);
+  return {
+    data: doc.data ?? undefined,
+    lineCount,
+    positions: doc.positions,
+    errors: doc.errors.map((e) => message(file, e.place, 'error', `Invalid YAML front matter: ${e.reason}`, 'frontmatter-yaml')),
+  };
+}
+
+export async function loadSource(config: ResolvedConfig, absPath: string): Promise<SourceFile> {
+  const id = path.relative(config.contentDir, absPath).split(path.sep).join('/');
+  const raw = (await readFile(absPath, 'utf8')).replace(/^\uFEFF/, '');
+  const shown = displayPath(config, absPath);
+  const place = classify(id);
+  const source: SourceFile = {
+    id,
+    absPath,
+    displayPath: shown,
+    kind: place.kind,
+    route: place.route,
+    slug: place.slug,
+    raw,
+    hash: sha1(raw),
+    frontMatter: extractFrontMatter(raw, shown),
+  };
+  if (place.section !== undefined) source.section = place.section;
+  if (place.version !== undefined) source.version = place.version;
+  return source;
+}
+
+async function readConfigFile(config: ResolvedConfig, absPath: string, messages: Message[]): Promise<ConfigFile> {
+  const text = await readFile(absPath, 'utf8');
+  const shown = displayPath(config, absPath);
+  const doc = parsePositioned(text);
+  for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
+  return { displayPath: shown, data: doc.data, doc };
+}
+
+async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
+  const dir = config.configDir;
+  const opt = async (name: string) =>
+    existsSync(path.join(dir, name)) ? readConfigFile(config, path.join(dir, name), messages) : undefined;
+  const listJson = async (sub: string) =>
+    existsSync(sub) ? (await readdir(sub)).filter((f) => f.endsWith('.json')).sort() : [];
+
+  const sidebars = new Map<string, ConfigFile>();
+  for (const f of await listJson(path.join(dir, 'sidebars'))) {
+    sidebars.set(f.replace(/\.json$/, ''), await readConfigFile(config, path.join(dir, 'sidebars', f), messages));
+  }
+  // Project schemas override docsgen's built-in ones, name by name.
+  const schemas = new Map<string, ConfigFile>();
+  for (const base of [config.builtinConfigDir, dir]) {
+    const schemaDir = path.join(base, 'schemas');
+    for (const f of await listJson(schemaDir)) {
+      schemas.set(f.replace(/\.schema\.json$|\.json$/, ''), await readConfigFile(config, path.join(schemaDir, f), messages));
+    }
+  }
+  const api = new Map<string, Map<string, ConfigFile>>();
+  const apiDir = path.join(dir, 'api');
+  if (existsSync(apiDir)) {
+    for (const version of (await readdir(apiDir, { withFileTypes: true })).filter((d) => d.isDirectory())) {
+      const libs = new Map<string, ConfigFile>();
+      for (const f of await listJson(path.join(apiDir, version.name))) {
+        libs.set(f.replace(/\.json$/, ''), await readConfigFile(config, path.join(apiDir, version.name, f), messages));
+      }
+      api.set(version.name, libs);
+    }
+  }
+  const configFiles = existsSync(dir) ? await fg('**/*', { cwd: dir, onlyFiles: true }) : [];
+  const hashes = await Promise.all(configFiles.sort().map(async (f) => `${f}:${sha1(await readFile(path.join(dir, f)))}`));
+  return {
+    site: await opt('site.json'),
+    versions: await opt('versions.json'),
+    landing: await opt('landing.json'),
+    sidebars,
+    schemas,
+    api,
+    hash: sha1(hashes.join('\n')),
+  };
+}
+
+/** Reads every content file and config file. The only stage that reads content. */
+export async function loadContent(config: ResolvedConfig): Promise<LoadResult> {
+  const messages: Message[] = [];
+  const files = await fg('**/*.{md,mdx}', { cwd: config.contentDir, absolute: true, onlyFiles: true, dot: false });
+  files.sort();
+  const [sources, loadedConfig] = await Promise.all([
+    Promise.all(files.map((f) => loadSource(config, f))),
+    loadConfig(config, messages),
+  ]);
+  // Two files claiming one route (pipe.md and pipe.mdx) is ambiguous: report, keep the first.
+  const byRoute = new Map<string, SourceFile>();
+  const kept: SourceFile[] = [];
+  for (const s of sources) {
+    if (s.route !== null) {
+      const other = byRoute.get(s.route);
+      if (other) {
+        messages.push(
+          message(s.displayPath, undefined, 'error', `Route ${s.route} is also produced by ${other.displayPath}`, 'route-conflict'),
+        );
+        continue;
+      }
+      byRoute.set(s.route, s);
+    }
+    kept.push(s);
+  }
+  return { sources: kept, config: loadedConfig, messages };
+}

@@ -1,0 +1,243 @@
+// Records that pass between pipeline stages. Stages share types only through this file.
+
+/** How serious a message is; `--strict` turns warnings into errors. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A user-chosen severity for a class of checks (links). */
+export type CheckLevel = 'error' | 'warn' | 'off';
+
+/** 1-based place in a source file. */
+export interface Point {
+  line: number;
+  column: number;
+}
+
+/** A problem in content or config, reported as `file:line:col  severity  reason  rule`. */
+export interface Message {
+  /** Path relative to the project root (what the user types). */
+  file: string;
+  line: number;
+  column: number;
+  severity: Severity;
+  reason: string;
+  /** Permanent rule id, e.g. `frontmatter-type`, `unknown-component`, `link-broken`. */
+  ruleId: string;
+  /** Optional hint printed under the message. */
+  note?: string;
+}
+
+/** Which schema and layout a content file gets; derived from its path. */
+export type ContentKind = 'docs' | 'api-legacy' | 'blog' | 'community' | 'syntax' | 'page';
+
+/** The content file as read from disk (the load stage is the only reader of content). */
+export interface SourceFile {
+  /** Stable id: path relative to the content dir, with `/` separators. */
+  id: string;
+  /** Absolute path. */
+  absPath: string;
+  /** Path relative to the project root, for messages. */
+  displayPath: string;
+  kind: ContentKind;
+  /** Route the file renders at (`/docs/manual/v11.0.0/pipe`), or null for non-page kinds. */
+  route: string | null;
+  /** For docs: `manual` | `react`; for api-legacy: `manual`. */
+  section?: string;
+  /** For docs and api-legacy: the version directory (`v11.0.0`, `latest`). */
+  version?: string;
+  /** Slug inside its section/version, or the file name for other kinds. */
+  slug: string;
+  /** The whole file. */
+  raw: string;
+  /** sha1 of raw, for caches. */
+  hash: string;
+  /** Parsed front matter, or undefined when the file has none. */
+  frontMatter: FrontMatterBlock | undefined;
+}
+
+/** A YAML front matter block with what is needed to point messages into it. */
+export interface FrontMatterBlock {
+  /** The parsed value (anything YAML can hold). */
+  data: unknown;
+  /** Body offset: number of lines the block occupies (so Markdown line numbers can be shifted). */
+  lineCount: number;
+  /** JSON pointer (`/title`) → 1-based place of that node's value in the file. */
+  positions: Record<string, Point>;
+  /** YAML syntax errors. */
+  errors: Message[];
+}
+
+/** Front matter fields docsgen understands (after validation; SPEC §3). */
+export interface PageMeta {
+  title?: string;
+  metaTitle?: string;
+  description?: string | null;
+  canonical?: string;
+  author?: string;
+  date?: string;
+  previewImg?: string;
+  articleImg?: string;
+  badge?: string;
+  /** Syntax lookup entries. */
+  id?: string;
+  keywords?: string[];
+  name?: string;
+  summary?: string;
+  category?: string;
+  status?: string;
+}
+
+/** A page after validation: its usable front matter; Markdown is compiled later. */
+export interface Page {
+  source: SourceFile;
+  meta: PageMeta;
+}
+
+/** Heading of a compiled page. */
+export interface Heading {
+  depth: number;
+  /** Plain text, inline code text kept. */
+  text: string;
+  id: string;
+}
+
+/** A link found in content, resolved to an absolute href, with where it was written. */
+export interface LinkRef {
+  /** Resolved href (`/docs/manual/v11.0.0/record#fields`); external links are not recorded. */
+  href: string;
+  /** What the author wrote. */
+  raw: string;
+  line: number;
+  column: number;
+}
+
+/** A code block's plain text, kept for search, llms.txt and the example check. */
+export interface CodeSample {
+  lang: string;
+  meta: string[];
+  code: string;
+  line: number;
+}
+
+/** What compiling one page's Markdown yields (in a worker): everything the index and layout need. */
+export interface CompiledPage {
+  id: string;
+  /** Title from front matter, else first h1, else file name. */
+  title: string;
+  /** Whether the body carries its own h1 (then the layout does not add one). */
+  hasH1: boolean;
+  headings: Heading[];
+  links: LinkRef[];
+  /** Ids present in the body (headings and explicit ids). */
+  anchors: string[];
+  /** Body HTML (server-rendered React). */
+  html: string;
+  /** Islands used by the body, e.g. `CodeTabs`. */
+  islands: string[];
+  /** Plain text per heading section, for search and llms-full. */
+  sections: { heading: Heading | null; text: string }[];
+  /** Body as Markdown-ish plain text (for llms-full.txt). */
+  markdown: string;
+  preludes: string[];
+  codes: CodeSample[];
+  messages: Message[];
+}
+
+/** Sidebar as shown: categories of items, in order. */
+export interface SidebarCategory {
+  name: string;
+  items: SidebarItem[];
+}
+export interface SidebarItem {
+  name: string;
+  href: string;
+}
+
+/** A resolved sidebar and the routes it applies to. */
+export interface Sidebar {
+  id: string;
+  /** Route prefix the sidebar applies to (`/docs/manual/v11.0.0/`). */
+  base: string;
+  categories: SidebarCategory[];
+  /** Flattened hrefs in order, for prev/next. */
+  order: string[];
+}
+
+export interface Breadcrumb {
+  name: string;
+  href: string;
+}
+
+/** Per output route: which source renders it and with what chrome. */
+export interface RouteEntry {
+  route: string;
+  /** Source file id, or a generated page key (`api:v11.0.0:belt/array`). */
+  pageId: string;
+  /** When the route is an alias copy (`latest`), the canonical route. */
+  aliasOf?: string;
+  sidebarId?: string;
+  breadcrumbs: Breadcrumb[];
+  prev?: SidebarItem;
+  next?: SidebarItem;
+  /** The docs version shown (`v11.0.0`), if any. */
+  version?: string;
+  section?: string;
+  /** Layout name chosen by version and path (SPEC: layout is chosen by version and path). */
+  layout: LayoutName;
+  /** Notices shown above the content (old version, work in progress). */
+  banners: Banner[];
+}
+
+export type LayoutName = 'docs' | 'api' | 'api-legacy' | 'blog' | 'blog-index' | 'community' | 'bare' | 'default';
+
+export interface Banner {
+  kind: 'info' | 'warn';
+  text: string;
+  link?: { text: string; href: string };
+}
+
+/** DocSearch-shaped record (DESIGN: search). */
+export interface SearchRecord {
+  objectID: string;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+  hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+  content: string | null;
+  version: string | null;
+}
+
+/** A file the build writes besides page HTML (feeds, llms.txt, search index, assets). */
+export interface OutputFile {
+  /** Path relative to out/, `/` separators. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** Everything the index stage derives for the whole site. */
+export interface SiteIndex {
+  routes: Map<string, RouteEntry>;
+  sidebars: Map<string, Sidebar>;
+  /** Extra files (llms.txt, search records, feed). */
+  files: OutputFile[];
+  messages: Message[];
+}
+
+/** A finished page. */
+export interface RenderedPage {
+  route: string;
+  /** Output path relative to out/. */
+  path: string;
+  html: string;
+}
+
+/** Hashed client assets and what each page must reference. */
+export interface BundleResult {
+  files: OutputFile[];
+  /** `/assets/style-abc123.css` */
+  css: string;
+  /** Island client entry, `/assets/islands-abc123.js`. */
+  entry: string;
+  /** Total gzipped JS bytes of the entry + chunks, for the summary. */
+  jsBytes: number;
+}

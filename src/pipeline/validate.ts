@@ -1,0 +1,135 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { placeOf } from '../util/yaml-positions.ts';
+import { message } from './messages.ts';
+import type { LoadedConfig } from './load.ts';
+import type { ContentKind, Message, Page, PageMeta, SourceFile } from './types.ts';
+
+export interface ValidateOptions {
+  sources: SourceFile[];
+  config: LoadedConfig;
+}
+
+export interface ValidateResult {
+  pages: Page[];
+  messages: Message[];
+}
+
+/** Which schema validates each kind's front matter. */
+const SCHEMA_OF: Record<ContentKind, string> = {
+  docs: 'docs',
+  'api-legacy': 'page',
+  blog: 'blog',
+  community: 'community',
+  syntax: 'syntax',
+  page: 'page',
+};
+
+/** Kinds whose files may have no front matter at all. */
+const OPTIONAL_FRONT_MATTER = new Set<ContentKind>(['api-legacy', 'page']);
+
+export type Validator = (source: SourceFile) => { meta: PageMeta; messages: Message[] };
+
+/** Compiles every schema once; the returned function validates one file's front matter. */
+export function createValidator(config: LoadedConfig): { validate: Validator; messages: Message[] } {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const compiled = new Map<string, ValidateFunction>();
+  const messages: Message[] = [];
+  for (const [name, file] of config.schemas) {
+    try {
+      compiled.set(name, ajv.compile(file.data as object));
+    } catch (err) {
+      messages.push(message(file.displayPath, undefined, 'error', `Invalid JSON Schema: ${(err as Error).message}`, 'config-schema'));
+    }
+  }
+  const validate: Validator = (source) => {
+    const out: Message[] = [];
+    const fm = source.frontMatter;
+    if (fm) out.push(...fm.errors);
+    const data = fm?.data;
+    const schemaName = SCHEMA_OF[source.kind];
+    const check = compiled.get(schemaName);
+    if (data === undefined || data === null) {
+      if (!OPTIONAL_FRONT_MATTER.has(source.kind) && check && !fm?.errors.length) {
+        out.push(
+          message(source.displayPath, { line: 1, column: 1 }, 'error', 'Missing front matter: this kind of page needs at least `title`', 'frontmatter-required'),
+        );
+      }
+      return { meta: {}, messages: out };
+    }
+    if (check && !check(data)) {
+      for (const e of check.errors ?? []) out.push(schemaMessage(source, e));
+    }
+    return { meta: usableMeta(data), messages: out };
+  };
+  return { validate, messages };
+}
+
+function fieldName(e: ErrorObject): string {
+  const path = e.instancePath.split('/').slice(1).join('.');
+  return path;
+}
+
+function schemaMessage(source: SourceFile, e: ErrorObject): Message {
+  const positions = source.frontMatter?.positions ?? {};
+  const place = placeOf(positions, e.instancePath) ?? { line: 2, column: 1 };
+  const field = fieldName(e);
+  const shown = source.displayPath;
+  switch (e.keyword) {
+    case 'type': {
+      const expected = ([] as string[]).concat((e.params as { type: string | string[] }).type).map(article).join(' or ');
+      return message(shown, place, 'error', `Expected \`${field || 'front matter'}\` to be ${expected}`, 'frontmatter-type');
+    }
+    case 'required': {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      return message(shown, placeOf(positions, '') ?? { line: 2, column: 1 }, 'error', `Missing required field \`${missing}\``, 'frontmatter-required');
+    }
+    case 'pattern':
+      return message(shown, place, 'error', `Expected \`${field}\` to match ${(e.params as { pattern: string }).pattern}`, 'frontmatter-pattern');
+    case 'enum':
+      return message(
+        shown,
+        place,
+        'error',
+        `Expected \`${field}\` to be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`,
+        'frontmatter-enum',
+      );
+    case 'minLength':
+      return message(shown, place, 'error', `Expected \`${field}\` not to be empty`, 'frontmatter-empty');
+    default:
+      return message(shown, place, 'error', `\`${field || 'front matter'}\` ${e.message ?? 'is invalid'}`, `frontmatter-${e.keyword}`);
+  }
+}
+
+function article(type: string): string {
+  if (type === 'null') return 'null';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/**
+ * The fields rendering may use. SPEC §5: front matter that is not an object, or whose title is
+ * not a string, is treated as absent; other fields are kept only when they have the right type.
+ */
+export function usableMeta(data: unknown): PageMeta {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const d = data as Record<string, unknown>;
+  if (typeof d['title'] !== 'string') return {};
+  const meta: PageMeta = {};
+  for (const key of ['title', 'metaTitle', 'canonical', 'author', 'date', 'previewImg', 'articleImg', 'badge', 'id', 'name', 'summary', 'category', 'status'] as const) {
+    if (typeof d[key] === 'string') meta[key] = d[key];
+  }
+  if (typeof d['description'] === 'string' || d['description'] === null) meta.description = d['description'];
+  if (Array.isArray(d['keywords'])) meta.keywords = d['keywords'].filter((k): k is string => typeof k === 'string');
+  return meta;
+}
+
+/** Validates every file's front matter against its kind's schema. */
+export async function validateContent({ sources, config }: ValidateOptions): Promise<ValidateResult> {
+  const { validate, messages } = createValidator(config);
+  const pages: Page[] = [];
+  for (const source of sources) {
+    const result = validate(source);
+    messages.push(...result.messages);
+    pages.push({ source, meta: result.meta });
+  }
+  return { pages, messages };
+}

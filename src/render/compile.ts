@@ -1,0 +1,537 @@
+// Markdown dialect → body HTML + the facts the index needs (headings, links, anchors, text).
+// Runs in render workers: parse once, transform once, render once.
+import path from 'node:path/posix';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { unified } from 'unified';
+import remarkRehype from 'remark-rehype';
+import rehypeReact from 'rehype-react';
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import { compressToEncodedURIComponent } from 'lz-string';
+import type { Code, Heading as MdHeading, Nodes, Parents, Root, RootContent } from 'mdast';
+import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
+import type { HighlighterCore } from 'shiki/core';
+import { parseMarkdown } from './parse.ts';
+import { evaluateStatic, NotStatic, programExpression, type StaticValue } from './static-eval.ts';
+import { highlightToHtml, parseHighlightSpec, resolveLanguage } from './highlight.ts';
+import { message } from '../pipeline/messages.ts';
+import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../components/registry.ts';
+import * as C from '../components/content.tsx';
+import type { CodeTabItem } from '../components/islands/CodeTabs.tsx';
+import type { CodeSample, CompiledPage, Heading, LinkRef, Message } from '../pipeline/types.ts';
+
+/** Site facts a page's Markdown needs; the same for every page of a build. */
+export interface CompileContext {
+  /** Content file id without extension → route, to resolve relative links by file. */
+  routeByFile: Record<string, string>;
+  /** Section → alias → version (`manual` → `next` → `v12.0.0`) for aliases without routes of their own. */
+  rewriteAliases: Record<string, Record<string, string>>;
+  warnings: C.WarningEntry[];
+  communityLinks: C.CommunityLink[];
+}
+
+export interface CompileInput {
+  id: string;
+  displayPath: string;
+  raw: string;
+  route: string | null;
+  frontMatterLines: number;
+  /** Validated front matter title, if any. */
+  title: string | undefined;
+}
+
+/** Props of component nodes, looked up by index while rendering (hast properties are flat). */
+const PropsTable = createContext<unknown[]>([]);
+
+function fromTable<P>(Component: (props: P) => ReactNode) {
+  return function TableComponent(props: { 'data-c'?: string; children?: ReactNode }) {
+    const table = useContext(PropsTable);
+    const own = table[Number(props['data-c'])] as P;
+    return createElement(Component as (p: P) => ReactNode, { ...own, children: props.children } as P);
+  };
+}
+
+const components = {
+  h1: C.heading(1),
+  h2: C.heading(2),
+  h3: C.heading(3),
+  h4: C.heading(4),
+  h5: C.heading(5),
+  h6: C.heading(6),
+  CodeBlock: fromTable(C.CodeBlock),
+  CodeTab: fromTable(C.CodeTab),
+  Intro: C.Intro,
+  Info: C.Info,
+  Warn: C.Warn,
+  Cite: fromTable(C.Cite),
+  Image: fromTable(C.Image),
+  Video: fromTable(C.Video),
+  UrlBox: fromTable(C.UrlBox),
+  WarningTable: fromTable(C.WarningTable),
+  CommunityContent: fromTable(C.CommunityContent),
+};
+
+const toHastProcessor = unified().use(remarkRehype, { allowDangerousHtml: false });
+const toReactProcessor = unified().use(rehypeReact, {
+  Fragment,
+  jsx,
+  jsxs,
+  components: components as never,
+  elementAttributeNameCase: 'react',
+  stylePropertyNameCase: 'dom',
+});
+
+const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** Resolves an href as written in `fromId` to an absolute site href; external links are returned as is. */
+export function resolveHref(href: string, fromId: string, fromRoute: string | null, ctx: CompileContext): string {
+  if (EXTERNAL.test(href) || href === '') return href;
+  const hashAt = href.search(/[?#]/);
+  const pathPart = hashAt < 0 ? href : href.slice(0, hashAt);
+  const rest = hashAt < 0 ? '' : href.slice(hashAt);
+  if (pathPart === '') return fromRoute ? `${fromRoute}${rest}` : rest;
+  const stripped = pathPart.replace(/\.(mdx?|html)$/, '');
+  let target: string;
+  if (pathPart.startsWith('/')) {
+    target = stripped;
+  } else {
+    // By file first (a link names a file next to this one), then by URL against the route.
+    const byFile = path.normalize(path.join(path.dirname(fromId), stripped)).replace(/^\.\//, '');
+    const hit = ctx.routeByFile[byFile] ?? ctx.routeByFile[`${byFile}/index`.replace(/^\//, '')];
+    if (hit !== undefined) target = hit;
+    else {
+      const base = fromRoute ?? `/${fromId}`;
+      target = new URL(stripped, `http://x${base}`).pathname;
+    }
+  }
+  const m = /^\/docs\/([^/]+)\/([^/]+)(\/.*)?$/.exec(target);
+  const version = m ? ctx.rewriteAliases[m[1]!]?.[m[2]!] : undefined;
+  if (m && version) target = `/docs/${m[1]}/${version}${m[3] ?? ''}`;
+  if (target.length > 1 && target.endsWith('/') && !pathPart.endsWith('/')) target = target.slice(0, -1);
+  return `${target}${rest}`;
+}
+
+interface WalkState {
+  input: CompileInput;
+  ctx: CompileContext;
+  highlighter: HighlighterCore;
+  messages: Message[];
+  links: LinkRef[];
+  headings: Heading[];
+  slugger: GithubSlugger;
+  table: unknown[];
+  islands: Set<string>;
+  preludes: string[];
+  codes: CodeSample[];
+  tabCount: number;
+}
+
+type AnyNode = Nodes & { data?: Record<string, unknown>; position?: { start: { line: number; column: number } } };
+
+function startOf(node: { position?: { start: { line: number; column: number } } | undefined }) {
+  return node.position?.start ?? { line: 1, column: 1 };
+}
+
+function report(state: WalkState, node: unknown, severity: Message['severity'], reason: string, rule: string, note?: string) {
+  state.messages.push(message(state.input.displayPath, startOf(node as AnyNode), severity, reason, rule, note));
+}
+
+/** A node that renders as `hName` with props from the table. */
+function tableNode(state: WalkState, hName: string, props: unknown, children: RootContent[] = []): RootContent {
+  state.table.push(props);
+  return {
+    type: 'docsgenElement',
+    children,
+    data: { hName, hProperties: { dataC: String(state.table.length - 1) } },
+  } as unknown as RootContent;
+}
+
+function recordLink(state: WalkState, raw: string, node: unknown): string {
+  const resolved = resolveHref(raw, state.input.id, state.input.route, state.ctx);
+  if (!EXTERNAL.test(resolved) && resolved !== '' && !resolved.startsWith('?')) {
+    const place = startOf(node as AnyNode);
+    state.links.push({ href: resolved, raw, line: place.line, column: place.column });
+  }
+  return resolved;
+}
+
+interface FenceMeta {
+  words: string[];
+  highlight: Set<number> | undefined;
+  title: string | undefined;
+}
+
+function parseFenceMeta(state: WalkState, node: Code): FenceMeta {
+  // `res{1,2}` (no space) puts the spec in `lang`; handle both places.
+  let lang = node.lang ?? '';
+  let meta = node.meta ?? '';
+  const inLang = /^([^{]*)(\{.*)$/.exec(lang);
+  if (inLang) {
+    lang = inLang[1]!;
+    meta = `${inLang[2]} ${meta}`;
+  }
+  node.lang = lang;
+  const words: string[] = [];
+  let highlight: Set<number> | undefined;
+  let title: string | undefined;
+  for (const token of meta.match(/\{[^}]*\}|\w+="[^"]*"|\S+/g) ?? []) {
+    if (token.startsWith('{')) {
+      const spec = parseHighlightSpec(token.slice(1, -1));
+      if (spec) highlight = spec;
+      else report(state, node, 'warning', `Invalid line-highlight spec \`${token}\` (use e.g. {1,3-5})`, 'code-highlight-spec');
+    } else if (token.startsWith('title=')) title = token.slice(7, -1);
+    else words.push(token);
+  }
+  return { words, highlight, title };
+}
+
+function playgroundHref(state: WalkState, lang: string, code: string): string | undefined {
+  if (resolveLanguage(lang) !== 'rescript' || !/^(res|rescript)$/i.test(lang)) return undefined;
+  const full = [...state.preludes, code].join('\n\n');
+  return `/try?code=${compressToEncodedURIComponent(full)}`;
+}
+
+function compileCode(state: WalkState, node: Code): RootContent | null {
+  const meta = parseFenceMeta(state, node);
+  const lang = node.lang ?? '';
+  const place = startOf(node);
+  state.codes.push({ lang, meta: meta.words, code: node.value, line: place.line });
+  if (meta.words.includes('prelude')) {
+    state.preludes.push(node.value);
+    return null;
+  }
+  const grammar = resolveLanguage(lang);
+  const html = highlightToHtml(state.highlighter, {
+    lang: grammar,
+    code: node.value,
+    ...(meta.highlight ? { highlight: meta.highlight } : {}),
+  });
+  state.islands.add('CopyButton');
+  const variant = meta.words.includes('sig') ? 'sig' : meta.words.includes('example') ? 'example' : 'plain';
+  const props: C.CodeBlockProps = { lang: grammar, html, variant };
+  if (meta.title) props.title = meta.title;
+  const play = variant === 'example' ? playgroundHref(state, lang, node.value) : undefined;
+  if (play) props.playground = play;
+  return tableNode(state, 'CodeBlock', props);
+}
+
+type JsxNode = {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: {
+    type: string;
+    name?: string;
+    value?: string | null | { value: string; data?: { estree?: unknown } };
+    position?: { start: { line: number; column: number } };
+  }[];
+  children: RootContent[];
+  position?: { start: { line: number; column: number } };
+};
+
+function evaluateAttributes(state: WalkState, node: JsxNode): Record<string, StaticValue> {
+  const out: Record<string, StaticValue> = {};
+  for (const attr of node.attributes) {
+    const at = attr.position ? attr : node;
+    if (attr.type !== 'mdxJsxAttribute' || attr.name === undefined) {
+      report(state, at, 'error', `Spread attributes are not supported on <${node.name}>: write each attribute as name="value"`, 'attribute-not-static');
+      continue;
+    }
+    const value = attr.value;
+    if (value === null || value === undefined) out[attr.name] = true;
+    else if (typeof value === 'string') out[attr.name] = value;
+    else {
+      const expr = programExpression(value.data?.estree);
+      if (expr === null) continue;
+      try {
+        out[attr.name] = evaluateStatic(expr);
+      } catch (err) {
+        if (!(err instanceof NotStatic)) throw err;
+        const place = err.offsetLine ? { line: err.offsetLine, column: (err.offsetColumn ?? 0) + 1 } : startOf(at);
+        state.messages.push(
+          message(
+            state.input.displayPath,
+            place,
+            'error',
+            `Attribute \`${attr.name}\` of <${node.name}> must be a literal (string, number, boolean, array or object); found ${describe(err.nodeType)}`,
+            'attribute-not-static',
+            'Content is never executed: expressions that need running code are not allowed.',
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+function describe(nodeType: string): string {
+  return nodeType.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+const TYPE_CHECK: Record<PropType, (v: StaticValue) => boolean> = {
+  string: (v) => typeof v === 'string',
+  'string[]': (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+  boolean: (v) => typeof v === 'boolean',
+  number: (v) => typeof v === 'number',
+};
+
+function checkProps(state: WalkState, node: JsxNode, name: string, props: Record<string, StaticValue>): boolean {
+  const spec = COMPONENTS[name]!;
+  let ok = true;
+  for (const [prop, s] of Object.entries(spec.props)) {
+    const v = props[prop];
+    if (v === undefined) {
+      if (s.required) {
+        report(state, node, 'error', `<${name}> needs the \`${prop}\` attribute`, 'component-prop-missing');
+        ok = false;
+      }
+    } else if (!TYPE_CHECK[s.type](v)) {
+      report(state, node, 'error', `Attribute \`${prop}\` of <${name}> must be a ${s.type}`, 'component-prop-type');
+      ok = false;
+    }
+  }
+  for (const prop of Object.keys(props)) {
+    if (!(prop in spec.props) && prop !== 'key') {
+      report(state, node, 'warning', `<${name}> has no attribute \`${prop}\` (known: ${Object.keys(spec.props).join(', ') || 'none'})`, 'component-prop-unknown');
+    }
+  }
+  return ok;
+}
+
+function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, StaticValue>): RootContent {
+  const labels = Array.isArray(props['labels']) ? (props['labels'] as string[]) : [];
+  const tabs: CodeTabItem[] = [];
+  const slots: string[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'code') {
+      if (!(child.type === 'paragraph' && toString(child).trim() === '')) {
+        report(state, child, 'warning', '<CodeTab> holds only code blocks; this content is dropped', 'codetab-content');
+      }
+      continue;
+    }
+    const meta = parseFenceMeta(state, child);
+    const lang = child.lang ?? '';
+    state.codes.push({ lang, meta: meta.words, code: child.value, line: startOf(child).line });
+    const grammar = resolveLanguage(lang);
+    const tab: CodeTabItem = { label: labels[tabs.length] ?? (lang || 'Code'), lang: grammar };
+    const play = playgroundHref(state, lang, child.value);
+    if (play) tab.playground = play;
+    tabs.push(tab);
+    slots.push(
+      highlightToHtml(state.highlighter, { lang: grammar, code: child.value, ...(meta.highlight ? { highlight: meta.highlight } : {}) }),
+    );
+  }
+  if (labels.length > 0 && labels.length !== tabs.length) {
+    report(state, node, 'warning', `<CodeTab> has ${labels.length} labels for ${tabs.length} code blocks`, 'codetab-labels');
+  }
+  state.islands.add('CodeTabs');
+  return tableNode(state, 'CodeTab', { id: `tabs-${++state.tabCount}`, tabs, slots });
+}
+
+function htmlProperties(state: WalkState, node: JsxNode, attrs: Record<string, StaticValue>): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'className' || name === 'class') props['className'] = String(value).split(/\s+/).filter(Boolean);
+    else if (name === 'style' && value && typeof value === 'object' && !Array.isArray(value)) {
+      props['style'] = Object.entries(value)
+        .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${String(v)}`)
+        .join('; ');
+    } else if ((name === 'href' || name === 'src') && typeof value === 'string') {
+      props[name] = name === 'href' ? recordLink(state, value, node) : value;
+    } else if (/^on[A-Z]/.test(name) || name === 'dangerouslySetInnerHTML') {
+      report(state, node, 'error', `Attribute \`${name}\` is not allowed: content is never executed`, 'attribute-not-static');
+    } else if (value !== undefined && value !== null && typeof value !== 'object') props[name] = value;
+  }
+  return props;
+}
+
+function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
+  const name = node.name;
+  if (name === null) return walkChildren(state, node.children); // fragment <>…</>
+  const attrs = evaluateAttributes(state, node);
+  if (/^[a-z][a-z0-9-]*$/.test(name)) {
+    if (name === 'script' || name === 'style' || name === 'iframe') {
+      report(state, node, 'error', `<${name}> is not allowed in content`, 'unknown-component');
+      return [];
+    }
+    return [
+      {
+        type: 'docsgenElement',
+        children: walkChildren(state, node.children),
+        data: { hName: name, hProperties: htmlProperties(state, node, attrs) },
+      } as unknown as RootContent,
+    ];
+  }
+  if (!(name in COMPONENTS)) {
+    report(
+      state,
+      node,
+      'error',
+      `Unknown component <${name}>`,
+      'unknown-component',
+      `Known components: ${COMPONENT_NAMES.join(', ')}; lowercase tags are HTML elements.`,
+    );
+    return walkChildren(state, node.children);
+  }
+  if (!checkProps(state, node, name, attrs)) return walkChildren(state, node.children);
+  switch (name) {
+    case 'CodeTab':
+      return [compileCodeTab(state, node, attrs)];
+    case 'WarningTable':
+      return [tableNode(state, name, { warnings: state.ctx.warnings })];
+    case 'CommunityContent':
+      return [tableNode(state, name, { links: state.ctx.communityLinks }, walkChildren(state, node.children))];
+    case 'UrlBox':
+      return [tableNode(state, name, { ...attrs, href: recordLink(state, String(attrs['href']), node) }, walkChildren(state, node.children))];
+    case 'Intro':
+    case 'Info':
+    case 'Warn':
+      return [{ type: 'docsgenElement', children: walkChildren(state, node.children), data: { hName: name } } as unknown as RootContent];
+    default:
+      return [tableNode(state, name, attrs, walkChildren(state, node.children))];
+  }
+}
+
+function compileExpression(state: WalkState, node: { type: string; value: string; data?: { estree?: unknown } }): RootContent[] {
+  const expr = programExpression(node.data?.estree);
+  if (expr === null) return []; // {/* a comment */}
+  try {
+    const value = evaluateStatic(expr);
+    if (typeof value === 'string' || typeof value === 'number') return [{ type: 'text', value: String(value) }];
+    report(state, node, 'error', 'Only string and number literals can appear as `{…}` in text', 'expression-not-static');
+  } catch (err) {
+    if (!(err instanceof NotStatic)) throw err;
+    report(
+      state,
+      node,
+      'error',
+      `Expressions in text are not evaluated: \`{${node.value.trim().slice(0, 40)}}\``,
+      'expression-not-static',
+      'To write a literal brace, escape it as `\\{`.',
+    );
+  }
+  return [];
+}
+
+function walkChildren(state: WalkState, children: readonly RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (const child of children) out.push(...walkNode(state, child));
+  return out;
+}
+
+function walkNode(state: WalkState, node: RootContent): RootContent[] {
+  const type = node.type as string;
+  switch (type) {
+    case 'mdxjsEsm':
+      report(state, node, 'warning', '`import`/`export` lines are ignored: components come from docsgen by name', 'esm-ignored');
+      return [];
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression':
+      return compileExpression(state, node as never);
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement':
+      return compileJsx(state, node as unknown as JsxNode);
+    case 'code': {
+      const out = compileCode(state, node as Code);
+      return out ? [out] : [];
+    }
+    case 'html':
+      return []; // only reachable in the plain-Markdown fallback; raw HTML is never passed through
+    case 'link':
+    case 'definition': {
+      const n = node as { url: string };
+      n.url = recordLink(state, n.url, node);
+      break;
+    }
+    case 'paragraph': {
+      // A paragraph holding only tags (`<div className="hidden">x</div>` on one line) is flow
+      // content, as in MDX: unwrap it so block elements are not nested in <p>.
+      const kids = (node as Parents).children as RootContent[];
+      const onlyTags = kids.some((k) => (k.type as string) === 'mdxJsxTextElement') &&
+        kids.every((k) => (k.type as string) === 'mdxJsxTextElement' || (k.type as string) === 'mdxTextExpression' || (k.type === 'text' && k.value.trim() === ''));
+      if (onlyTags) return walkChildren(state, kids.filter((k) => k.type !== 'text'));
+      break;
+    }
+    case 'heading': {
+      const h = node as MdHeading;
+      h.children = walkChildren(state, h.children) as MdHeading['children'];
+      const text = toString(h).trim();
+      const id = state.slugger.slug(text);
+      state.headings.push({ depth: h.depth, text, id });
+      h.data = { ...(h.data ?? {}), hProperties: { id } };
+      return [h];
+    }
+  }
+  if ('children' in node) {
+    (node as Parents).children = walkChildren(state, (node as Parents).children) as never;
+  }
+  return [node];
+}
+
+function collectIds(node: HastRoot | HastContent, into: Set<string>): void {
+  if (node.type === 'element') {
+    const id = (node as HastElement).properties?.['id'];
+    if (typeof id === 'string') into.add(id);
+  }
+  if ('children' in node) for (const c of node.children) collectIds(c as HastContent, into);
+}
+
+/** Splits the tree into heading sections of plain text (for search records and llms files). */
+function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
+  const sections: CompiledPage['sections'] = [{ heading: null, text: '' }];
+  let h = 0;
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      sections.push({ heading: headings[h++] ?? null, text: '' });
+      continue;
+    }
+    if ((node.type as string) === 'docsgenElement' && !('children' in node && (node as Parents).children.length)) continue;
+    const text = toString(node).replace(/\s+/g, ' ').trim();
+    if (text) sections[sections.length - 1]!.text += (sections[sections.length - 1]!.text ? ' ' : '') + text;
+  }
+  return sections.filter((s) => s.heading !== null || s.text !== '');
+}
+
+/** Compiles one page's Markdown to body HTML and page facts. Never throws on bad content. */
+export function compilePage(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
+  const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath);
+  const state: WalkState = {
+    input,
+    ctx,
+    highlighter,
+    messages: [...parsed.messages],
+    links: [],
+    headings: [],
+    slugger: new GithubSlugger(),
+    table: [],
+    islands: new Set(),
+    preludes: [],
+    codes: [],
+    tabCount: 0,
+  };
+  const tree: Root = { type: 'root', children: walkChildren(state, parsed.tree.children) };
+  const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
+  const anchors = new Set<string>();
+  collectIds(hast, anchors);
+  const element = toReactProcessor.stringify(hast as never) as unknown as ReactNode;
+  const html = renderToString(createElement(PropsTable.Provider, { value: state.table }, element));
+  const h1 = state.headings.find((h) => h.depth === 1);
+  const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
+  const body = input.raw.split('\n').slice(input.frontMatterLines).join('\n').trim();
+  return {
+    id: input.id,
+    title: input.title ?? h1?.text ?? fileName,
+    hasH1: h1 !== undefined,
+    headings: state.headings,
+    links: state.links,
+    anchors: [...anchors],
+    html,
+    islands: [...state.islands],
+    sections: sectionsOf(tree, state.headings),
+    markdown: body,
+    preludes: state.preludes,
+    codes: state.codes,
+    messages: state.messages,
+  };
+}

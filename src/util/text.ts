@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+
+export function sha1(text: string | Uint8Array): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** Levenshtein distance, capped for speed: returns `cap + 1` as soon as it is exceeded. */
+export function editDistance(a: string, b: string, cap = 64): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > cap) return cap + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** The candidate closest to `target`, if it is reasonably close. */
+export function closest(target: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  const cap = Math.max(3, Math.floor(target.length / 2));
+  for (const c of candidates) {
+    const d = editDistance(target, c, cap);
+    if (d < bestScore) {
+      best = c;
+      bestScore = d;
+    }
+  }
+  return bestScore <= cap ? best : undefined;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
