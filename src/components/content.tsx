@@ -131,29 +131,23 @@ export interface CodeBlockProps {
   title?: string;
   /** `sig` blocks are type signatures, styled apart. */
   variant?: 'sig' | 'example' | 'plain';
-  playground?: string;
+  playground?: boolean;
+  prelude?: string;
 }
 
 /** A single code block with a copy button (island) and, for ReScript examples, a playground link. */
-export function CodeBlock({ lang, html, title, variant = 'plain', playground }: CodeBlockProps) {
+export function CodeBlock({ lang, html, title, variant = 'plain', playground, prelude }: CodeBlockProps) {
   return (
     <div className={`code-block code-${variant}`} data-lang={lang}>
       {title ? <div className="code-title">{title}</div> : null}
-      <div className="code-actions">
-        {playground ? (
-          <a className="playground-link" href={playground} aria-label="Open this example in the playground">
-            Run in playground
-          </a>
-        ) : null}
-        <Island name="CopyButton" props={{}} />
-      </div>
+      <Island name="CodeActions" props={{ ...(playground ? { playground } : {}), ...(playground && prelude ? { prelude } : {}) }} />
       <Slot html={html} />
     </div>
   );
 }
 
-export function CodeTab({ id, tabs, slots }: { id: string; tabs: CodeTabItem[]; slots: string[] }) {
-  return <Island name="CodeTabs" props={{ id, tabs }} slots={slots} />;
+export function CodeTab({ id, tabs, slots, prelude }: { id: string; tabs: CodeTabItem[]; slots: string[]; prelude?: string }) {
+  return <Island name="CodeTabs" props={{ id, tabs, ...(prelude ? { prelude } : {}) }} slots={slots} />;
 }
 
 /** Headings carry an id and a visible anchor link. */

@@ -20,6 +20,8 @@ export interface LoadedConfig {
   site: ConfigFile | undefined;
   versions: ConfigFile | undefined;
   landing: ConfigFile | undefined;
+  /** Compiler warning list for <WarningTable> (config/warnings.json). */
+  warnings: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
   sidebars: Map<string, ConfigFile>;
   /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
@@ -149,6 +151,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     site: await opt('site.json'),
     versions: await opt('versions.json'),
     landing: await opt('landing.json'),
+    warnings: await opt('warnings.json'),
     sidebars,
     schemas,
     api,

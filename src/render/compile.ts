@@ -9,7 +9,6 @@ import remarkRehype from 'remark-rehype';
 import rehypeReact from 'rehype-react';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
-import { compressToEncodedURIComponent } from 'lz-string';
 import type { Code, Heading as MdHeading, Nodes, Parents, Root, RootContent } from 'mdast';
 import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
 import type { HighlighterCore } from 'shiki/core';
@@ -49,7 +48,7 @@ function fromTable<P>(Component: (props: P) => ReactNode) {
   return function TableComponent(props: { 'data-c'?: string; children?: ReactNode }) {
     const table = useContext(PropsTable);
     const own = table[Number(props['data-c'])] as P;
-    return createElement(Component as (p: P) => ReactNode, { ...own, children: props.children } as P);
+    return createElement(Component as unknown as (p: object) => ReactNode, { ...own, children: props.children });
   };
 }
 
@@ -187,10 +186,9 @@ function parseFenceMeta(state: WalkState, node: Code): FenceMeta {
   return { words, highlight, title };
 }
 
-function playgroundHref(state: WalkState, lang: string, code: string): string | undefined {
-  if (resolveLanguage(lang) !== 'rescript' || !/^(res|rescript)$/i.test(lang)) return undefined;
-  const full = [...state.preludes, code].join('\n\n');
-  return `/try?code=${compressToEncodedURIComponent(full)}`;
+/** SPEC §4: the run-in-playground button shows only for `res`/`rescript` code. */
+function isPlayable(lang: string): boolean {
+  return /^(res|rescript)$/i.test(lang);
 }
 
 function compileCode(state: WalkState, node: Code): RootContent | null {
@@ -208,12 +206,14 @@ function compileCode(state: WalkState, node: Code): RootContent | null {
     code: node.value,
     ...(meta.highlight ? { highlight: meta.highlight } : {}),
   });
-  state.islands.add('CopyButton');
   const variant = meta.words.includes('sig') ? 'sig' : meta.words.includes('example') ? 'example' : 'plain';
   const props: C.CodeBlockProps = { lang: grammar, html, variant };
   if (meta.title) props.title = meta.title;
-  const play = variant === 'example' ? playgroundHref(state, lang, node.value) : undefined;
-  if (play) props.playground = play;
+  if (variant === 'example' && isPlayable(lang)) {
+    props.playground = true;
+    if (state.preludes.length) props.prelude = state.preludes.join('\n\n');
+  }
+  state.islands.add('CodeActions');
   return tableNode(state, 'CodeBlock', props);
 }
 
@@ -315,8 +315,7 @@ function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, S
     state.codes.push({ lang, meta: meta.words, code: child.value, line: startOf(child).line });
     const grammar = resolveLanguage(lang);
     const tab: CodeTabItem = { label: labels[tabs.length] ?? (lang || 'Code'), lang: grammar };
-    const play = playgroundHref(state, lang, child.value);
-    if (play) tab.playground = play;
+    if (isPlayable(lang)) tab.playground = true;
     tabs.push(tab);
     slots.push(
       highlightToHtml(state.highlighter, { lang: grammar, code: child.value, ...(meta.highlight ? { highlight: meta.highlight } : {}) }),
@@ -326,7 +325,9 @@ function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, S
     report(state, node, 'warning', `<CodeTab> has ${labels.length} labels for ${tabs.length} code blocks`, 'codetab-labels');
   }
   state.islands.add('CodeTabs');
-  return tableNode(state, 'CodeTab', { id: `tabs-${++state.tabCount}`, tabs, slots });
+  const tabProps: Record<string, unknown> = { id: `tabs-${++state.tabCount}`, tabs, slots };
+  if (state.preludes.length && tabs.some((t) => t.playground)) tabProps['prelude'] = state.preludes.join('\n\n');
+  return tableNode(state, 'CodeTab', tabProps);
 }
 
 function htmlProperties(state: WalkState, node: JsxNode, attrs: Record<string, StaticValue>): Record<string, unknown> {

@@ -1,24 +1,27 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import CopyButton from './CopyButton.tsx';
 import { Slot } from '../Slot.tsx';
+import { PlaygroundLink } from './PlaygroundLink.tsx';
 
 export interface CodeTabItem {
   label: string;
   lang: string;
-  /** `/try?code=…` for ReScript tabs, else absent (SPEC §4: only for res/rescript code). */
-  playground?: string;
+  /** Show the run-in-playground link (SPEC §4: only for res/rescript code). */
+  playground?: boolean;
 }
 
 export interface CodeTabsProps {
   /** Unique per page; prefixes the tab and panel ids. */
   id: string;
   tabs: CodeTabItem[];
+  /** Hidden setup code of the page, prepended to the code sent to the playground. */
+  prelude?: string;
   /** Highlighted HTML of each tab (server: passed in; client: read back from the DOM). */
   slots?: string[];
 }
 
 /** Tabbed code blocks; the first tab is selected by default. Arrow keys, Home and End move between tabs. */
-export default function CodeTabs({ id, tabs, slots = [] }: CodeTabsProps) {
+export default function CodeTabs({ id, tabs, prelude, slots = [] }: CodeTabsProps) {
   const [selected, setSelected] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const current = tabs[selected];
@@ -60,11 +63,7 @@ export default function CodeTabs({ id, tabs, slots = [] }: CodeTabsProps) {
           ))}
         </div>
         <div className="code-actions">
-          {current?.playground ? (
-            <a className="playground-link" href={current.playground} aria-label="Open this example in the playground">
-              Run in playground
-            </a>
-          ) : null}
+          {current?.playground ? <PlaygroundLink key={selected} {...(prelude ? { prelude } : {})} /> : null}
           <CopyButton />
         </div>
       </div>

@@ -1,0 +1,28 @@
+// The one client entry: hydrates only the islands present on the page, each loaded on demand.
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
+
+const loaders: Record<string, Loader> = {
+  CopyButton: () => import('../components/islands/CopyButton.tsx') as unknown as ReturnType<Loader>,
+  CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
+  CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+};
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const load = loaders[el.dataset['island'] ?? ''];
+  if (!load) continue;
+  let props: Record<string, unknown> = {};
+  try {
+    props = JSON.parse(el.dataset['props'] ?? '{}') as Record<string, unknown>;
+  } catch {
+    continue;
+  }
+  // Slot HTML stays as the server wrote it; pass it back so hydration matches.
+  const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
+  void load().then(({ default: Component }) => {
+    hydrateRoot(el, createElement(Component, slots.length > 0 ? { ...props, slots } : props));
+    el.dataset['hydrated'] = '';
+  });
+}

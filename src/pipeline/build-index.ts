@@ -1,0 +1,268 @@
+import { closest } from '../util/text.ts';
+import { placeOf } from '../util/yaml-positions.ts';
+import { message } from './messages.ts';
+import type { LoadedConfig } from './load.ts';
+import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
+import type {
+  Banner,
+  Breadcrumb,
+  CompiledPage,
+  LayoutName,
+  Message,
+  OutputFile,
+  Page,
+  RouteEntry,
+  Sidebar,
+  SiteIndex,
+} from './types.ts';
+
+export interface IndexOptions {
+  pages: Page[];
+  compiled: Map<string, CompiledPage>;
+  config: LoadedConfig;
+  site: ResolvedSiteConfig;
+}
+
+const DOCS_ROUTE = /^\/docs\/([^/]+)\/([^/]+)\/(.+)$/;
+
+/** Route prefix a sidebar file applies to: from site.json, else `{section}-{version}` by name. */
+function sidebarBase(name: string, site: ResolvedSiteConfig): string | undefined {
+  const explicit = site.site.sidebars[name];
+  if (explicit !== undefined) return explicit.endsWith('/') ? explicit : `${explicit}/`;
+  const m = /^([a-z]+)-(.+)$/.exec(name);
+  return m ? `/docs/${m[1]}/${m[2]}/` : undefined;
+}
+
+function buildSidebars(opts: IndexOptions, titles: ReadonlyMap<string, string>, messages: Message[]): Map<string, Sidebar> {
+  const sidebars = new Map<string, Sidebar>();
+  for (const [name, file] of opts.config.sidebars) {
+    const base = sidebarBase(name, opts.site);
+    if (base === undefined) {
+      messages.push(
+        message(file.displayPath, undefined, 'error', `Sidebar "${name}" applies to no route: name it {section}-{version} or map it in site.json "sidebars"`, 'sidebar-unmapped'),
+      );
+      continue;
+    }
+    const data = file.data;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) {
+      messages.push(message(file.displayPath, undefined, 'error', 'A sidebar is an object of category name → list of page slugs', 'sidebar-shape'));
+      continue;
+    }
+    const sidebar: Sidebar = { id: name, base, categories: [], order: [] };
+    const known: string[] = [];
+    for (const [category, slugs] of Object.entries(data as Record<string, unknown>)) {
+      if (!Array.isArray(slugs)) {
+        const place = placeOf(file.doc.positions, `/${category}`);
+        messages.push(message(file.displayPath, place, 'error', `Category "${category}" must be a list of page slugs`, 'sidebar-shape'));
+        continue;
+      }
+      const items = [];
+      for (const [i, slug] of slugs.entries()) {
+        const href = `${base}${String(slug)}`.replace(/\/index$/, '/');
+        const title = titles.get(href);
+        if (title === undefined) {
+          if (known.length === 0) known.push(...routesUnder(base, titles.keys()));
+          const guess = closest(String(slug), known);
+          messages.push(
+            message(
+              file.displayPath,
+              placeOf(file.doc.positions, `/${category}/${i}`),
+              'error',
+              `Sidebar item "${String(slug)}" has no page (no content renders ${href})`,
+              'sidebar-missing-page',
+              guess ? `Did you mean "${guess}"?` : undefined,
+            ),
+          );
+          continue;
+        }
+        items.push({ name: title, href });
+        sidebar.order.push(href);
+      }
+      sidebar.categories.push({ name: category, items });
+    }
+    sidebars.set(name, sidebar);
+  }
+  return sidebars;
+}
+
+function routesUnder(base: string, routes: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const r of routes) if (r.startsWith(base)) out.push(r.slice(base.length));
+  return out;
+}
+
+/** Copies a sidebar for an alias (`manual-latest`), its hrefs moved under the alias prefix. */
+function aliasSidebar(sidebar: Sidebar, id: string, base: string): Sidebar {
+  const move = (href: string) => base + href.slice(sidebar.base.length);
+  return {
+    id,
+    base,
+    categories: sidebar.categories.map((c) => ({ name: c.name, items: c.items.map((i) => ({ name: i.name, href: move(i.href) })) })),
+    order: sidebar.order.map(move),
+  };
+}
+
+function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutName {
+  const { kind, section, version, slug } = page.source;
+  if (kind === 'api-legacy') return 'api-legacy';
+  if (kind === 'blog') return 'blog';
+  if (kind === 'community') return 'community';
+  if (kind === 'docs' && section === 'manual' && slug === 'api' && version) {
+    const v = resolveVersion(site.sections, section, version);
+    return v.localeCompare('v11.0.0', undefined, { numeric: true }) >= 0 ? 'api' : 'api-legacy';
+  }
+  if (kind === 'docs') return 'docs';
+  if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
+  return 'default';
+}
+
+/** Derives routes, sidebars, breadcrumbs, prev/next, banners and generated files for the whole site. */
+export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
+  const messages: Message[] = [];
+  const { pages, compiled, site } = opts;
+  const titles = new Map<string, string>();
+  for (const p of pages) {
+    if (p.source.route !== null) titles.set(p.source.route, compiled.get(p.source.id)?.title ?? p.source.slug);
+  }
+  const sidebars = buildSidebars(opts, titles, messages);
+
+  // Routed aliases (`latest`): a sidebar per alias, copied from its version's.
+  for (const [section, sv] of Object.entries(site.sections)) {
+    for (const alias of sv.routed) {
+      const target = sv.aliases[alias];
+      const original = target ? sidebars.get(`${section}-${target}`) : undefined;
+      if (original) sidebars.set(`${section}-${alias}`, aliasSidebar(original, `${section}-${alias}`, `/docs/${section}/${alias}/`));
+    }
+  }
+  const sidebarList = [...sidebars.values()].sort((a, b) => b.base.length - a.base.length);
+  const sidebarFor = (route: string) => sidebarList.find((s) => route.startsWith(s.base));
+
+  const routes = new Map<string, RouteEntry>();
+  const addRoute = (page: Page, route: string, aliasOf?: string) => {
+    const title = compiled.get(page.source.id)?.title ?? page.source.slug;
+    const entry: RouteEntry = {
+      route,
+      pageId: page.source.id,
+      breadcrumbs: [],
+      layout: layoutFor(page, route, site),
+      banners: [],
+    };
+    if (aliasOf) entry.aliasOf = aliasOf;
+    const m = DOCS_ROUTE.exec(route);
+    if (m && (page.source.kind === 'docs' || page.source.kind === 'api-legacy')) {
+      const [, section, version, slug] = m as unknown as [string, string, string, string];
+      const sv = site.sections[section];
+      entry.section = section;
+      entry.version = version;
+      const crumbs: Breadcrumb[] = [{ name: 'Docs', href: `/docs/${section}/${version}/introduction` }];
+      if (page.source.kind === 'api-legacy' || slug === 'api' || slug.startsWith('api/')) {
+        crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
+        const parts = slug.split('/').slice(1);
+        parts.slice(0, -1).forEach((p, i) =>
+          crumbs.push({ name: p[0]!.toUpperCase() + p.slice(1), href: `/docs/${section}/${version}/api/${parts.slice(0, i + 1).join('/')}` }),
+        );
+      } else crumbs.push({ name: sv?.name ?? section, href: `/docs/${section}/${version}/introduction` });
+      crumbs.push({ name: title, href: route });
+      entry.breadcrumbs = crumbs;
+      const real = resolveVersion(site.sections, section, version);
+      const latest = sv ? sv.routed.find((a) => sv.aliases[a] !== undefined && sv.aliases[a] !== real && a === 'latest') : undefined;
+      for (const b of sv?.banners[real] ?? []) {
+        const banner: Banner = { kind: b.kind, text: b.text };
+        if (b.link) {
+          const latestBase = `/docs/${section}/${latest ?? sv?.aliases['latest'] ?? version}/`;
+          const same = `${latestBase}${slug}`;
+          const href = b.link.href.replace('{latest}', titles.has(same) ? same : `${latestBase}introduction`);
+          banner.link = { text: b.link.text, href };
+        }
+        entry.banners.push(banner);
+      }
+    } else if (page.source.kind !== 'page') {
+      entry.breadcrumbs = [{ name: title, href: route }];
+    }
+    const sidebar = sidebarFor(route);
+    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'page')) {
+      entry.sidebarId = sidebar.id;
+      const i = sidebar.order.indexOf(route);
+      if (i >= 0) {
+        const item = (href: string | undefined) => (href ? { name: titles.get(href) ?? aliasTitle(href, sidebar), href } : undefined);
+        const prev = item(sidebar.order[i - 1]);
+        const next = item(sidebar.order[i + 1]);
+        if (prev) entry.prev = prev;
+        if (next) entry.next = next;
+      }
+    }
+    routes.set(route, entry);
+  };
+
+  for (const page of pages) {
+    if (page.source.route === null) continue;
+    addRoute(page, page.source.route);
+  }
+  // Alias copies: `/docs/manual/latest/pipe` renders the v11.0.0 page.
+  for (const [section, sv] of Object.entries(site.sections)) {
+    for (const alias of sv.routed) {
+      const target = sv.aliases[alias];
+      if (!target) continue;
+      const prefix = `/docs/${section}/${target}/`;
+      for (const page of pages) {
+        const route = page.source.route;
+        if (route === null || !route.startsWith(prefix)) continue;
+        const aliasRoute = `/docs/${section}/${alias}/${route.slice(prefix.length)}`;
+        titles.set(aliasRoute, titles.get(route)!);
+        addRoute(page, aliasRoute, route);
+      }
+    }
+  }
+
+  const files = [...llmsFiles(opts, sidebars)];
+  return { routes, sidebars, files, messages };
+}
+
+function aliasTitle(href: string, sidebar: Sidebar): string {
+  for (const c of sidebar.categories) for (const i of c.items) if (i.href === href) return i.name;
+  return href;
+}
+
+/** Drops the JS-output tabs of <CodeTab> blocks (for llms-small.txt). */
+export function withoutJsOutput(markdown: string): string {
+  return markdown.replace(/<CodeTab[\s\S]*?<\/CodeTab>/g, (block) =>
+    block.replace(/(^|\n)(```|~~~)(js|javascript)\b[\s\S]*?\n\2[ \t]*(?=\n|$)/g, ''),
+  );
+}
+
+/** llms.txt (page index), llms-full.txt (every page) and llms-small.txt (no JS output) per docs version. */
+function* llmsFiles(opts: IndexOptions, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
+  const bySection = new Map<string, { page: Page; compiled: CompiledPage }[]>();
+  for (const page of opts.pages) {
+    const { kind, section, version } = page.source;
+    const c = opts.compiled.get(page.source.id);
+    if (kind !== 'docs' || !section || !version || !c) continue;
+    const key = `${section}/${version}`;
+    const list = bySection.get(key) ?? [];
+    list.push({ page, compiled: c });
+    bySection.set(key, list);
+  }
+  const site = opts.site.site;
+  for (const [key, list] of bySection) {
+    const [section, version] = key.split('/') as [string, string];
+    const sv = opts.site.sections[section];
+    const heading = `${site.title} ${sv?.name ?? section} ${version}`;
+    const sidebar = sidebars.get(`${section}-${version}`);
+    const order = new Map(sidebar?.order.map((h, i) => [h, i]) ?? []);
+    list.sort((a, b) => (order.get(a.page.source.route!) ?? 1e9) - (order.get(b.page.source.route!) ?? 1e9) || a.page.source.slug.localeCompare(b.page.source.slug));
+    const index = [`# ${heading}`, '', `> ${site.description}`, ''];
+    for (const { page, compiled } of list) {
+      const desc = page.meta.description ? `: ${page.meta.description}` : '';
+      index.push(`- [${compiled.title}](${site.url}${page.source.route})${desc}`);
+    }
+    const full = (strip: boolean) =>
+      [`# ${heading}`, '', ...list.map(({ page, compiled }) => `<!-- ${site.url}${page.source.route} -->\n\n${strip ? withoutJsOutput(compiled.markdown) : compiled.markdown}\n`)].join('\n');
+    const dirs = [version, ...(sv ? sv.routed.filter((a) => sv.aliases[a] === version) : [])];
+    for (const dir of dirs) {
+      const base = `docs/${section}/${dir}`;
+      yield { path: `${base}/llms.txt`, contents: `${index.join('\n')}\n` };
+      yield { path: `${base}/llms-full.txt`, contents: full(false) };
+      yield { path: `${base}/llms-small.txt`, contents: full(true) };
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { closest } from '../util/text.ts';
+import { message } from './messages.ts';
+import type { CheckLevel, CompiledPage, Message, Page, SiteIndex } from './types.ts';
+
+export interface LinkCheckOptions {
+  pages: Page[];
+  compiled: Map<string, CompiledPage>;
+  index: SiteIndex;
+  /** Other files the site serves (assets, llms.txt, feed), as `/path`. */
+  files: Iterable<string>;
+  level: CheckLevel;
+}
+
+/**
+ * Checks every internal link and `#anchor` written in content against the routes and anchors of
+ * the built site; reports at the link's file:line:col with the closest existing target.
+ */
+export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOptions): Message[] {
+  if (level === 'off') return [];
+  const severity = level === 'error' ? 'error' : 'warning';
+  const anchorsOf = new Map<string, Set<string>>();
+  for (const [route, entry] of index.routes) {
+    anchorsOf.set(route, new Set(compiled.get(entry.pageId)?.anchors ?? []));
+  }
+  const fileSet = new Set(files);
+  const routeList = [...index.routes.keys()];
+  const out: Message[] = [];
+  for (const page of pages) {
+    const c = compiled.get(page.source.id);
+    if (!c) continue;
+    for (const link of c.links) {
+      const hashAt = link.href.indexOf('#');
+      const target = (hashAt < 0 ? link.href : link.href.slice(0, hashAt)).replace(/\?.*$/, '');
+      const anchor = hashAt < 0 ? '' : decodeURIComponent(link.href.slice(hashAt + 1));
+      const place = { line: link.line, column: link.column };
+      const route = index.routes.has(target) ? target : index.routes.has(`${target}/`) ? `${target}/` : undefined;
+      if (route === undefined) {
+        if (fileSet.has(target)) continue;
+        const guess = closest(target, routeList);
+        out.push(
+          message(page.source.displayPath, place, severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
+        );
+        continue;
+      }
+      if (anchor === '') continue;
+      const anchors = anchorsOf.get(route)!;
+      if (!anchors.has(anchor)) {
+        const guess = closest(anchor, anchors);
+        out.push(
+          message(
+            page.source.displayPath,
+            place,
+            severity,
+            `Broken anchor: ${route} has no heading or element with id "${anchor}"`,
+            'anchor-broken',
+            guess ? `Did you mean #${guess}?` : undefined,
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}

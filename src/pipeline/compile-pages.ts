@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { compilePage, type CompileContext, type CompileInput } from '../render/compile.ts';
+import { getHighlighter } from '../render/highlight.ts';
+import { toolDir, type ResolvedConfig } from './config.ts';
+import { DocsgenError } from './errors.ts';
+import type { CompiledPage, Page } from './types.ts';
+
+export interface CompileOptions {
+  pages: Page[];
+  ctx: CompileContext;
+  config: ResolvedConfig;
+  /** Called after each page, for progress output. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const MIN_PAGES_FOR_WORKERS = 48;
+const BATCH = 16;
+
+export function compileInput(page: Page): CompileInput {
+  const s = page.source;
+  return {
+    id: s.id,
+    displayPath: s.displayPath,
+    raw: s.raw,
+    route: s.route,
+    frontMatterLines: s.frontMatter?.lineCount ?? 0,
+    title: page.meta.title ?? (s.kind === 'syntax' ? page.meta.name : undefined),
+  };
+}
+
+function workerCount(config: ResolvedConfig, pages: number): number {
+  if (config.workers !== undefined) return config.workers;
+  if (pages < MIN_PAGES_FOR_WORKERS) return 0;
+  return Math.max(1, Math.min(availableParallelism(), 8, Math.ceil(pages / BATCH)));
+}
+
+/** Compiles every page's Markdown (the expensive part of a build) across a worker pool. */
+export async function compilePages({ pages, ctx, config, onProgress }: CompileOptions): Promise<Map<string, CompiledPage>> {
+  const inputs = pages.map(compileInput);
+  const out = new Map<string, CompiledPage>();
+  const workerFile = path.join(toolDir(), 'dist', 'worker.js');
+  const n = existsSync(workerFile) ? workerCount(config, inputs.length) : 0;
+  if (n === 0) {
+    const highlighter = await getHighlighter();
+    for (const input of inputs) {
+      out.set(input.id, compilePage(input, ctx, highlighter));
+      onProgress?.(out.size, inputs.length);
+    }
+    return out;
+  }
+  // Big pages first, so no worker is left with a long tail.
+  const queue = [...inputs].sort((a, b) => b.raw.length - a.raw.length);
+  const batches: CompileInput[][] = [];
+  for (let i = 0; i < queue.length; i += BATCH) batches.push(queue.slice(i, i + BATCH));
+  let next = 0;
+  const workers = Array.from({ length: n }, () => new Worker(workerFile));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const send = () => {
+              if (next >= batches.length) return resolve();
+              const batch = next++;
+              worker.postMessage({ type: 'compile', batch, inputs: batches[batch] });
+            };
+            worker.on('message', (msg: { type: 'ready' } | { type: 'done'; results: CompiledPage[] }) => {
+              if (msg.type === 'done') {
+                for (const r of msg.results) out.set(r.id, r);
+                onProgress?.(out.size, inputs.length);
+              }
+              send();
+            });
+            worker.on('error', (err) => reject(new DocsgenError('WorkerCrashed', err.message)));
+            worker.on('exit', (code) => {
+              if (code !== 0) reject(new DocsgenError('WorkerCrashed', `exit code ${code}`));
+            });
+            worker.postMessage({ type: 'init', ctx });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+// Render stage: one route's full HTML from its compiled body and the site index.
+// The sidebar is rendered once per sidebar and the per-page state spliced in as strings.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml } from '../util/text.ts';
+import {
+  Banners,
+  Breadcrumbs,
+  DocsNav,
+  Footer,
+  Main,
+  PrevNext,
+  SidebarNav,
+  Toc,
+  TopNav,
+  VersionSelector,
+  type VersionChoice,
+} from '../components/layout.tsx';
+import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
+import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../pipeline/types.ts';
+
+export interface RenderContext {
+  index: SiteIndex;
+  site: ResolvedSiteConfig;
+  bundle: BundleResult;
+  now: Date;
+  /** sidebar id → pre-rendered HTML. */
+  sidebarHtml: Map<string, string>;
+}
+
+export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, bundle: BundleResult, now: Date): RenderContext {
+  const sidebarHtml = new Map<string, string>();
+  for (const s of index.sidebars.values()) sidebarHtml.set(s.id, renderToStaticMarkup(<SidebarNav sidebar={s} />));
+  return { index, site, bundle, now, sidebarHtml };
+}
+
+/** Marks the current item and puts the page's section list under it. */
+function spliceSidebar(html: string, route: string, tocHtml: string): string {
+  const marker = `<a href="${escapeHtml(route).replace(/&#39;/g, "'")}" data-sb="">`;
+  const at = html.indexOf(marker);
+  if (at < 0) return html.replaceAll(' data-sb=""', '');
+  const end = html.indexOf('</a>', at) + 4;
+  const active = `<a href="${route}" class="active" aria-current="page">`;
+  const item = active + html.slice(at + marker.length, end);
+  return (html.slice(0, at) + item + tocHtml + html.slice(end)).replaceAll(' data-sb=""', '');
+}
+
+function versionChoices(entry: RouteEntry, ctx: RenderContext): VersionChoice[] {
+  const { section, version } = entry;
+  if (!section || !version) return [];
+  const sv = ctx.site.sections[section];
+  if (!sv) return [];
+  const prefix = `/docs/${section}/${version}/`;
+  const rest = entry.route.slice(prefix.length);
+  const current = sv.aliases[version] ?? version;
+  return sv.versions.map((v) => {
+    const same = `/docs/${section}/${v}/${rest}`;
+    return {
+      label: sv.labels[v] ?? v,
+      href: ctx.index.routes.has(same) ? same : `/docs/${section}/${v}/introduction`,
+      current: v === current,
+    };
+  });
+}
+
+function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
+  const site = ctx.site.site.title;
+  if (entry.section) return `${site} ${ctx.site.sections[entry.section]?.name ?? 'Documentation'}`;
+  if (entry.layout === 'blog' || entry.layout === 'blog-index') return `${site} Blog`;
+  return site;
+}
+
+/** Moves an alias copy's links into the alias (`/docs/manual/v11.0.0/x` → `/docs/manual/latest/x`). */
+function aliasBody(html: string, entry: RouteEntry): string {
+  if (!entry.aliasOf || !entry.section || !entry.version) return html;
+  const real = entry.aliasOf.split('/')[3];
+  return html.replaceAll(`href="/docs/${entry.section}/${real}/`, `href="/docs/${entry.section}/${entry.version}/`);
+}
+
+export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): string {
+  const { site } = ctx.site;
+  const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
+  const title = page.meta.metaTitle ?? compiled.title;
+  const fullTitle = entry.route === '/' ? site.title : `${title} | ${titleSuffix(entry, ctx)}`;
+  const description = page.meta.description ?? '';
+  const canonical = page.meta.canonical ?? entry.aliasOf ?? entry.route;
+  const isDocs = entry.route.startsWith('/docs/') || entry.route.startsWith('/syntax-lookup');
+  const version = entry.section ? ctx.site.sections[entry.section]?.aliases[entry.version ?? ''] ?? entry.version : undefined;
+  const docsLinks = site.docsNav.map((l) => ({ name: l.name, href: l.href.replace('{version}', entry.section === 'manual' && entry.version ? entry.version : 'latest') }));
+  const body = aliasBody(compiled.html, entry);
+  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} />);
+  const sidebarHtml = sidebar ? spliceSidebar(ctx.sidebarHtml.get(sidebar.id) ?? '', entry.route, toc) : '';
+  const showTitle = !compiled.hasH1 && entry.layout !== 'bare';
+  const edit = site.editBase && entry.section && !entry.aliasOf ? `${site.editBase}/${page.source.id}` : undefined;
+  const wide = entry.layout === 'bare' || entry.layout === 'api' || entry.layout === 'api-legacy';
+
+  const app = (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopNav title={site.title} nav={site.nav} current={entry.route} />
+      {isDocs && docsLinks.length > 0 ? <DocsNav links={docsLinks} current={entry.route} /> : null}
+      <div className={sidebar ? 'page page-with-sidebar' : 'page'} data-layout={entry.layout}>
+        {sidebar ? (
+          <aside className="sidebar-wrap">
+            <VersionSelector choices={versionChoices(entry, ctx)} />
+            <div dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
+          </aside>
+        ) : null}
+        <Main wide={wide}>
+          <Breadcrumbs crumbs={entry.breadcrumbs} />
+          <Banners banners={entry.banners} />
+          {showTitle ? <h1>{compiled.title}</h1> : null}
+          <article className="content" dangerouslySetInnerHTML={{ __html: body }} />
+          {edit ? (
+            <p className="edit-link">
+              <a href={edit} target="_blank" rel="noopener noreferrer">
+                Edit this page
+              </a>
+            </p>
+          ) : null}
+          <PrevNext prev={entry.prev} next={entry.next} />
+        </Main>
+      </div>
+      <Footer links={site.footer} social={site.social} year={ctx.now.getFullYear()} title={site.title} />
+    </>
+  );
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(fullTitle)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(site.url + canonical)}">`,
+    version ? `<meta name="docsearch:version" content="${escapeHtml(version)}">` : '',
+    `<link rel="stylesheet" href="${ctx.bundle.css}">`,
+    entry.route.startsWith('/blog') ? '<link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/feed.xml">' : '',
+    compiled.islands.length > 0 ? `<script type="module" src="${ctx.bundle.entry}"></script>` : '',
+  ]
+    .filter(Boolean)
+    .join('');
+  return `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
+}

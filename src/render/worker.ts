@@ -1,0 +1,22 @@
+// Render worker: a warm highlighter and processor per thread, fed batches of pages.
+import { parentPort } from 'node:worker_threads';
+import { compilePage, type CompileContext, type CompileInput } from './compile.ts';
+import { getHighlighter } from './highlight.ts';
+
+export type WorkerRequest = { type: 'init'; ctx: CompileContext } | { type: 'compile'; batch: number; inputs: CompileInput[] };
+
+let ctx: CompileContext | undefined;
+const port = parentPort;
+if (port) {
+  port.on('message', async (msg: WorkerRequest) => {
+    if (msg.type === 'init') {
+      ctx = msg.ctx;
+      await getHighlighter();
+      port.postMessage({ type: 'ready' });
+      return;
+    }
+    const highlighter = await getHighlighter();
+    const results = msg.inputs.map((input) => compilePage(input, ctx!, highlighter));
+    port.postMessage({ type: 'done', batch: msg.batch, results });
+  });
+}
