@@ -154,14 +154,15 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       const sv = site.sections[section];
       entry.section = section;
       entry.version = version;
-      const crumbs: Breadcrumb[] = [{ name: 'Docs', href: `/docs/${section}/${version}/introduction` }];
+      const home = sidebarFor(route)?.order[0] ?? `/docs/${section}/${version}/introduction`;
+      const crumbs: Breadcrumb[] = [{ name: 'Docs', href: home }];
       if (page.source.kind === 'api-legacy' || slug === 'api' || slug.startsWith('api/')) {
         crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
         const parts = slug.split('/').slice(1);
         parts.slice(0, -1).forEach((p, i) =>
           crumbs.push({ name: p[0]!.toUpperCase() + p.slice(1), href: `/docs/${section}/${version}/api/${parts.slice(0, i + 1).join('/')}` }),
         );
-      } else crumbs.push({ name: sv?.name ?? section, href: `/docs/${section}/${version}/introduction` });
+      } else crumbs.push({ name: sv?.name ?? section, href: home });
       crumbs.push({ name: title, href: route });
       entry.breadcrumbs = crumbs;
       const real = resolveVersion(site.sections, section, version);

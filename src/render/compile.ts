@@ -108,7 +108,6 @@ export function resolveHref(href: string, fromId: string, fromRoute: string | nu
   const m = /^\/docs\/([^/]+)\/([^/]+)(\/.*)?$/.exec(target);
   const version = m ? ctx.rewriteAliases[m[1]!]?.[m[2]!] : undefined;
   if (m && version) target = `/docs/${m[1]}/${version}${m[3] ?? ''}`;
-  if (target.length > 1 && target.endsWith('/') && !pathPart.endsWith('/')) target = target.slice(0, -1);
   return `${target}${rest}`;
 }
 

@@ -54,9 +54,10 @@ function versionChoices(entry: RouteEntry, ctx: RenderContext): VersionChoice[] 
   const current = sv.aliases[version] ?? version;
   return sv.versions.map((v) => {
     const same = `/docs/${section}/${v}/${rest}`;
+    const home = ctx.index.sidebars.get(`${section}-${v}`)?.order[0] ?? `/docs/${section}/${v}/introduction`;
     return {
       label: sv.labels[v] ?? v,
-      href: ctx.index.routes.has(same) ? same : `/docs/${section}/${v}/introduction`,
+      href: ctx.index.routes.has(same) ? same : home,
       current: v === current,
     };
   });

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from '../helpers/compile.ts';
+import { $, $$, attr, parse, text } from '../helpers/html.ts';
+import { resolveHref } from '../../src/render/compile.ts';
+import { baseContext } from '../helpers/compile.ts';
+
+describe('headings', () => {
+  it('get github-slugger ids with numeric suffixes and keep inline code text', async () => {
+    const page = await compile('# Title\n\n## Use `->` here\n\n## Same\n\n## Same\n');
+    expect(page.headings.map((h) => [h.depth, h.text, h.id])).toEqual([
+      [1, 'Title', 'title'],
+      [2, 'Use -> here', 'use---here'],
+      [2, 'Same', 'same'],
+      [2, 'Same', 'same-1'],
+    ]);
+    const tree = parse(page.html);
+    expect(attr($(tree, 'h2 a.anchor'), 'href')).toBe('#use---here');
+    expect(page.anchors).toContain('same-1');
+  });
+});
+
+describe('links', () => {
+  it('drop .md, .mdx and .html and resolve relative to the file', () => {
+    const from = 'docs/manual/v1.0.0/page.mdx';
+    const route = '/docs/manual/v1.0.0/page';
+    expect(resolveHref('pipe.md', from, route, baseContext)).toBe('/docs/manual/v1.0.0/pipe');
+    expect(resolveHref('./pipe.mdx#x', from, route, baseContext)).toBe('/docs/manual/v1.0.0/pipe#x');
+    expect(resolveHref('../v1.0.0/intro.html', from, route, baseContext)).toBe('/docs/manual/v1.0.0/intro');
+    expect(resolveHref('../../../guides/index.md', from, route, baseContext)).toBe('/guides/');
+    expect(resolveHref('#frag', from, route, baseContext)).toBe('/docs/manual/v1.0.0/page#frag');
+    expect(resolveHref('https://x.org/a.md', from, route, baseContext)).toBe('https://x.org/a.md');
+  });
+
+  it('resolve the `next` alias through versions config, keep routed `latest` links', () => {
+    expect(resolveHref('/docs/manual/next/pipe', 'x.mdx', '/x', baseContext)).toBe('/docs/manual/v2.0.0/pipe');
+    expect(resolveHref('/docs/manual/latest/pipe', 'x.mdx', '/x', baseContext)).toBe('/docs/manual/latest/pipe');
+  });
+
+  it('are recorded with the place they were written', async () => {
+    const page = await compile('Intro\n\nSee [pipe](pipe.md) and [ext](https://a.org).\n');
+    expect(page.links).toEqual([{ href: '/docs/manual/v1.0.0/pipe', raw: 'pipe.md', line: 3, column: 5 }]);
+    expect(attr($(parse(page.html), 'a'), 'href')).toBe('/docs/manual/v1.0.0/pipe');
+  });
+});
+
+describe('tags', () => {
+  it('render built-in components with literal attributes', async () => {
+    const page = await compile('<Cite author="Ada">\n\nQuote.\n\n</Cite>\n\n<Image src="/a.png" caption="Cap" withShadow={true} />\n');
+    const tree = parse(page.html);
+    expect(text($(tree, 'figure.cite figcaption'))).toBe('Ada');
+    expect(attr($(tree, 'figure.image img'), 'src')).toBe('/a.png');
+    expect(attr($(tree, 'figure.image img'), 'className')).toBe('shadow');
+    expect(page.messages).toEqual([]);
+  });
+
+  it('reports an unknown component with its place and the known ones', async () => {
+    const page = await compile('Text\n\n<Fancy x="1" />\n');
+    expect(page.messages).toMatchObject([{ line: 3, column: 1, ruleId: 'unknown-component', severity: 'error' }]);
+    expect(page.messages[0]!.note).toContain('CodeTab');
+  });
+
+  it('refuses attribute expressions that need running code, at the expression', async () => {
+    const page = await compile('<CodeTab labels={makeLabels()}>\n\n```js\nx\n```\n\n</CodeTab>\n');
+    expect(page.messages).toMatchObject([{ line: 1, column: 18, ruleId: 'attribute-not-static' }]);
+  });
+
+  it('refuses expressions in text but drops comments', async () => {
+    const page = await compile('A {/* comment */} B\n\nC {1 + 1} D\n');
+    expect(page.messages).toMatchObject([{ line: 3, column: 3, ruleId: 'expression-not-static' }]);
+    expect(text(parse(page.html))).toBe('A B C D');
+  });
+
+  it('ignores import/export lines with a warning', async () => {
+    const page = await compile('import X from "y"\n\n# T\n');
+    expect(page.messages).toMatchObject([{ line: 1, ruleId: 'esm-ignored', severity: 'warning' }]);
+  });
+
+  it('renders raw HTML elements in JSX form, className becoming class', async () => {
+    const page = await compile('<div className="hidden">secret</div>\n\nx<sup>2</sup><br/>\n');
+    const tree = parse(page.html);
+    expect(attr($(tree, 'div.hidden'), 'className')).toBe('hidden');
+    expect($(tree, 'p div')).toBeUndefined();
+    expect(text($(tree, 'sup'))).toBe('2');
+    expect($(tree, 'br')).toBeDefined();
+  });
+
+  it('highlights fenced code inside table cells', async () => {
+    const page = await compile('<table><tbody><tr><td>\n\n```js\nvar a = 1;\n```\n\n</td></tr></tbody></table>\n');
+    expect($(parse(page.html), 'td .code-block pre.shiki')).toBeDefined();
+  });
+
+  it('keeps escaped < and { as text', async () => {
+    const page = await compile('1 \\< 2 and \\{x\\}\n');
+    expect(text(parse(page.html))).toBe('1 < 2 and {x}');
+    expect(page.messages).toEqual([]);
+  });
+
+  it('drops HTML comments, even across lines, but not inside code', async () => {
+    const page = await compile('a <!-- one -->b\n\n<!--\nmulti\n-->\n\n```html\n<!-- kept -->\n```\n');
+    const tree = parse(page.html);
+    expect(text($(tree, 'p'))).toBe('a b');
+    expect(text($(tree, 'pre'))).toBe('<!-- kept -->');
+  });
+
+  it('turns an MDX syntax error into a positioned message and still renders the page', async () => {
+    const page = await compile('# Title\n\nBroken <Info\n\nMore text.\n');
+    expect(page.messages).toMatchObject([{ line: 3, ruleId: 'mdx-syntax', severity: 'error' }]);
+    expect(text($(parse(page.html), 'h1'))).toContain('Title');
+  });
+});
+
+describe('code', () => {
+  it('reads meta words and keeps prelude code out of the page', async () => {
+    const page = await compile('```res prelude\nlet p = 1\n```\n\n```res example {2}\nlet a = p\nlet b = a\n```\n\n```res sig\nlet f: int => int\n```\n');
+    const tree = parse(page.html);
+    expect($$(tree, '.code-block')).toHaveLength(2);
+    expect(text(tree)).not.toContain('let p = 1');
+    expect(page.preludes).toEqual(['let p = 1']);
+    expect($(tree, '.code-sig')).toBeDefined();
+    expect($$(tree, '.code-example .line.highlighted')).toHaveLength(1);
+    const actions = $(tree, '.code-example [data-island="CodeActions"]');
+    expect(JSON.parse(attr(actions, 'dataProps')!)).toEqual({ playground: true, prelude: 'let p = 1' });
+  });
+
+  it('builds code tabs, first tab selected, playground only for ReScript', async () => {
+    const page = await compile('<CodeTab labels={["ReScript", "JS Output"]}>\n\n```res example\nlet a = 1\n```\n\n```js\nvar a = 1;\n```\n\n</CodeTab>\n');
+    const tree = parse(page.html);
+    const island = $(tree, '[data-island="CodeTabs"]');
+    const props = JSON.parse(attr(island, 'dataProps')!);
+    expect(props.tabs).toEqual([
+      { label: 'ReScript', lang: 'rescript', playground: true },
+      { label: 'JS Output', lang: 'javascript' },
+    ]);
+    expect(props.slots).toBeUndefined();
+    expect($$(tree, '[role="tab"]').map((t) => attr(t, 'ariaSelected'))).toEqual(['true', 'false']);
+    expect($$(tree, '[role="tabpanel"]').map((p) => attr(p, 'hidden') !== undefined)).toEqual([false, true]);
+    expect(page.islands).toContain('CodeTabs');
+  });
+
+  it('warns about a malformed highlight spec', async () => {
+    const page = await compile('```js {a-b}\nx\n```\n');
+    expect(page.messages).toMatchObject([{ line: 1, ruleId: 'code-highlight-spec', severity: 'warning' }]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classify, extractFrontMatter } from '../../src/pipeline/load.ts';
+import { usableMeta } from '../../src/pipeline/validate.ts';
+
+describe('routes follow files', () => {
+  it.each([
+    ['docs/manual/v11.0.0/pipe.mdx', 'docs', '/docs/manual/v11.0.0/pipe'],
+    ['docs/manual/v9.0.0/api/belt/array.mdx', 'api-legacy', '/docs/manual/v9.0.0/api/belt/array'],
+    ['docs/manual/v11.0.0/api.mdx', 'docs', '/docs/manual/v11.0.0/api'],
+    ['docs/react/latest/hooks-state.mdx', 'docs', '/docs/react/latest/hooks-state'],
+    ['blog/2024-01-15-release-11.mdx', 'blog', '/blog/release-11'],
+    ['community/overview.mdx', 'community', '/community/overview'],
+    ['syntax-lookup/pipe.mdx', 'syntax', null],
+    ['guides/index.md', 'page', '/guides/'],
+    ['index.md', 'page', '/'],
+    ['guides/a/b.md', 'page', '/guides/a/b'],
+  ])('%s is a %s page at %s', (id, kind, route) => {
+    expect(classify(id)).toMatchObject({ kind, route });
+  });
+});
+
+describe('front matter', () => {
+  it('records the place of each value', () => {
+    const fm = extractFrontMatter('---\ntitle: 42\ndescription: "x"\n---\n\n# Body\n', 'f.mdx')!;
+    expect(fm.data).toEqual({ title: 42, description: 'x' });
+    expect(fm.positions['/title']).toEqual({ line: 2, column: 8 });
+    expect(fm.lineCount).toBe(4);
+  });
+
+  it('reports YAML syntax errors with a place', () => {
+    const fm = extractFrontMatter('---\ntitle: [unclosed\n---\n', 'f.mdx')!;
+    expect(fm.errors[0]).toMatchObject({ ruleId: 'frontmatter-yaml', severity: 'error' });
+    expect(fm.errors[0]!.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('treats front matter that is not an object, or whose title is not a string, as absent (SPEC §5)', () => {
+    expect(usableMeta(['a'])).toEqual({});
+    expect(usableMeta({ title: 3, description: 'x' })).toEqual({});
+    expect(usableMeta({ title: 'T', description: null })).toEqual({ title: 'T', description: null });
+  });
+});
