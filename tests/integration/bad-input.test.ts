@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { copyFixture, docsgen, repo } from '../helpers/cli.ts';
+
+interface Expected {
+  file: string;
+  line: number;
+  column: number;
+  ruleId: string;
+  reason?: string;
+  note?: string;
+}
+
+const cases = readdirSync(path.join(repo, 'tests/fixtures/bad'));
+
+describe('bad input', () => {
+  it.each(cases)('%s: reports file:line:col and rule, exits 1, leaves the previous out/ intact', (name) => {
+    const expected = JSON.parse(readFileSync(path.join(repo, 'tests/fixtures/bad', name, 'expected.json'), 'utf8')) as Expected;
+    const root = copyFixture(`bad/${name}`);
+    mkdirSync(path.join(root, 'out'));
+    writeFileSync(path.join(root, 'out', 'index.html'), 'previous build');
+
+    const r = docsgen(['build', '--root', root]);
+
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    const at = `${expected.file}:${expected.line}:${expected.column}  error  `;
+    const line = lines.find((l) => l.startsWith(at));
+    expect(line, r.stderr).toBeDefined();
+    expect(line!.endsWith(`  ${expected.ruleId}`)).toBe(true);
+    if (expected.reason) expect(line).toContain(expected.reason);
+    if (expected.note) expect(lines[lines.indexOf(line!) + 1]?.trim()).toBe(expected.note);
+    expect(r.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack traces for user errors
+    expect(r.stderr).toMatch(/✗ \d+ errors? in \d+ files?/);
+    // The previous site is untouched and no staging directory is left behind.
+    expect(readFileSync(path.join(root, 'out', 'index.html'), 'utf8')).toBe('previous build');
+    expect(readdirSync(root).filter((f) => f.startsWith('out.'))).toEqual([]);
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(docsgen(['build', '--links', 'sometimes']).code).toBe(2);
+    expect(docsgen(['frobnicate']).code).toBe(2);
+    const missing = docsgen(['build', '--root', '/nonexistent-docsgen-root']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Content directory not found');
+  });
+
+  it('downgrades broken links to warnings with --links warn and builds', () => {
+    const root = copyFixture('bad/link-broken');
+    const r = docsgen(['build', '--root', root, '--links', 'warn']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('content/docs/manual/v11.0.0/pipe.mdx:7:5  warning  Broken link');
+    expect(existsSync(path.join(root, 'out/docs/manual/v11.0.0/pipe.html'))).toBe(true);
+  });
+
+  it('fails on warnings with --strict', () => {
+    const root = copyFixture('bad/link-broken');
+    expect(docsgen(['build', '--root', root, '--links', 'warn', '--strict']).code).toBe(1);
+  });
+});
