@@ -134,6 +134,22 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       if (original) sidebars.set(`${section}-${alias}`, aliasSidebar(original, `${section}-${alias}`, `/docs/${section}/${alias}/`));
     }
   }
+  // Alias routes exist before any route is added, so banners can link to them.
+  const aliasRoutes: { page: Page; route: string; aliasOf: string }[] = [];
+  for (const [section, sv] of Object.entries(site.sections)) {
+    for (const alias of sv.routed) {
+      const target = sv.aliases[alias];
+      if (!target) continue;
+      const prefix = `/docs/${section}/${target}/`;
+      for (const page of pages) {
+        const route = page.source.route;
+        if (route === null || !route.startsWith(prefix)) continue;
+        const aliasRoute = `/docs/${section}/${alias}/${route.slice(prefix.length)}`;
+        titles.set(aliasRoute, titles.get(route)!);
+        aliasRoutes.push({ page, route: aliasRoute, aliasOf: route });
+      }
+    }
+  }
   const sidebarList = [...sidebars.values()].sort((a, b) => b.base.length - a.base.length);
   const sidebarFor = (route: string) => sidebarList.find((s) => route.startsWith(s.base));
 
@@ -172,7 +188,8 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
         if (b.link) {
           const latestBase = `/docs/${section}/${latest ?? sv?.aliases['latest'] ?? version}/`;
           const same = `${latestBase}${slug}`;
-          const href = b.link.href.replace('{latest}', titles.has(same) ? same : `${latestBase}introduction`);
+          const latestHome = sidebars.get(`${section}-${latest ?? sv?.aliases['latest'] ?? version}`)?.order[0] ?? `${latestBase}introduction`;
+          const href = b.link.href.replace('{latest}', titles.has(same) ? same : latestHome);
           banner.link = { text: b.link.text, href };
         }
         entry.banners.push(banner);
@@ -200,20 +217,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
     addRoute(page, page.source.route);
   }
   // Alias copies: `/docs/manual/latest/pipe` renders the v11.0.0 page.
-  for (const [section, sv] of Object.entries(site.sections)) {
-    for (const alias of sv.routed) {
-      const target = sv.aliases[alias];
-      if (!target) continue;
-      const prefix = `/docs/${section}/${target}/`;
-      for (const page of pages) {
-        const route = page.source.route;
-        if (route === null || !route.startsWith(prefix)) continue;
-        const aliasRoute = `/docs/${section}/${alias}/${route.slice(prefix.length)}`;
-        titles.set(aliasRoute, titles.get(route)!);
-        addRoute(page, aliasRoute, route);
-      }
-    }
-  }
+  for (const a of aliasRoutes) addRoute(a.page, a.route, a.aliasOf);
 
   const files = [...llmsFiles(opts, sidebars)];
   return { routes, sidebars, files, messages };

@@ -117,8 +117,12 @@ async function readConfigFile(config: ResolvedConfig, absPath: string, messages:
 
 async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
   const dir = config.configDir;
-  const opt = async (name: string) =>
-    existsSync(path.join(dir, name)) ? readConfigFile(config, path.join(dir, name), messages) : undefined;
+  const opt = async (name: string, builtin = false) => {
+    for (const base of builtin ? [dir, config.builtinConfigDir] : [dir]) {
+      if (existsSync(path.join(base, name))) return readConfigFile(config, path.join(base, name), messages);
+    }
+    return undefined;
+  };
   const listJson = async (sub: string) =>
     existsSync(sub) ? (await readdir(sub)).filter((f) => f.endsWith('.json')).sort() : [];
 
@@ -151,7 +155,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     site: await opt('site.json'),
     versions: await opt('versions.json'),
     landing: await opt('landing.json'),
-    warnings: await opt('warnings.json'),
+    warnings: await opt('warnings.json', true),
     sidebars,
     schemas,
     api,

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { copyFixture, docsgen } from '../helpers/cli.ts';
+import { $, $$, attr, parse, text } from '../helpers/html.ts';
+
+let root: string;
+let out: string;
+let stderr: string;
+const page = (route: string) => parse(readFileSync(path.join(out, `${route.slice(1)}.html`), 'utf8'));
+
+beforeAll(() => {
+  root = copyFixture('dialect');
+  out = path.join(root, 'out');
+  const r = docsgen(['build', '--root', root]);
+  stderr = r.stderr;
+  expect(r.code, r.stderr).toBe(0);
+});
+
+describe('the dialect fixture site', () => {
+  it('builds every page, the latest alias copies and one summary line', () => {
+    for (const route of ['/docs/manual/v1.0.0/intro', '/docs/manual/v1.0.0/dialect', '/docs/manual/v2.0.0/intro', '/docs/manual/latest/dialect']) {
+      expect(existsSync(path.join(out, `${route.slice(1)}.html`)), route).toBe(true);
+    }
+    expect(stderr).toMatch(/✓ 7 pages in [\d.]+m?s, 1 warning/);
+  });
+
+  it('renders the title, description and canonical from front matter', () => {
+    const tree = page('/docs/manual/v1.0.0/dialect');
+    expect(text($(tree, 'title'))).toBe('Dialect Tour | Fixture Language Manual');
+    expect(attr($(tree, 'meta[name="description"]'), 'content')).toBe('Every construct of the docsgen Markdown dialect.');
+    expect(attr($(tree, 'link[rel="canonical"]'), 'href')).toBe('https://example.org/docs/manual/latest/dialect');
+  });
+
+  it('renders components, raw HTML and GFM', () => {
+    const tree = page('/docs/manual/v1.0.0/dialect');
+    expect($(tree, 'aside.callout-info strong')).toBeDefined();
+    expect($(tree, 'aside.callout-warn')).toBeDefined();
+    expect(text($(tree, '.cite figcaption'))).toBe('A. Author');
+    expect(attr($(tree, 'figure.image-small img'), 'className')).toBe('shadow');
+    expect(attr($(tree, 'figure.video video'), 'src')).toBe('/media/demo.mp4');
+    expect(attr($(tree, '.url-box a'), 'href')).toBe('/docs/manual/v1.0.0/intro');
+    expect($$(tree, 'table.warning-table tbody tr').length).toBeGreaterThan(50);
+    expect(text($(tree, 'div.hidden'))).toBe('This is hidden.');
+    expect($(tree, 'table td .code-block pre.shiki')).toBeDefined();
+    expect($(tree, 'del')).toBeDefined();
+    expect($(tree, 'input[type="checkbox"][checked]')).toBeDefined();
+    expect($(tree, 'section.footnotes, section[data-footnotes]')).toBeDefined();
+    expect(text($(tree, 'article'))).not.toContain('HTML comment');
+  });
+
+  it('keeps prelude code out of the page and highlights with every spec syntax', () => {
+    const tree = page('/docs/manual/v1.0.0/dialect');
+    expect(text($(tree, 'article'))).not.toContain('let greeting = "hello"');
+    const blocks = $$(tree, 'article .code-block');
+    const marked = (i: number) => $$(blocks[i]!, '.line').map((l) => String(l.properties['className']).includes('highlighted'));
+    expect(marked(0)).toEqual([true, false, true, true]); // {1,3-4}
+    expect(marked(1)).toEqual([true, true]); // {1..2}
+    expect(marked(2)).toEqual([false, true, true]); // {2...3}
+    expect(text($(tree, '.code-title'))).toBe('output.js');
+  });
+
+  it('gives headings unique ids with anchor links and lists them under the active sidebar item', () => {
+    const tree = page('/docs/manual/v1.0.0/dialect');
+    expect($$(tree, 'article h2').map((h) => attr(h, 'id'))).toEqual(['tables-and-gfm', 'components', 'code-fences', 'raw-html', 'raw-html-1', 'the---operator', 'footnote-label']);
+    const active = $(tree, '.sidebar a.active');
+    expect(attr(active, 'href')).toBe('/docs/manual/v1.0.0/dialect');
+    expect(attr(active, 'ariaCurrent')).toBe('page');
+    expect($$(tree, '.sidebar .toc a').map((a) => attr(a, 'href'))).toContain('#the---operator');
+  });
+
+  it('follows the sidebar order for previous/next and builds breadcrumbs', () => {
+    const tree = page('/docs/manual/v1.0.0/dialect');
+    expect(attr($(tree, '.prev-next a[rel="prev"]'), 'href')).toBe('/docs/manual/v1.0.0/intro');
+    expect(attr($(tree, '.prev-next a[rel="next"]'), 'href')).toBe('/docs/manual/v1.0.0/links');
+    expect($$(tree, '.breadcrumbs li').map((li) => text(li))).toEqual(['Docs', 'Language Manual', 'Dialect Tour']);
+  });
+
+  it('resolves relative links, aliases and anchors to absolute routes', () => {
+    const hrefs = $$(page('/docs/manual/v1.0.0/links'), 'article li a').map((a) => attr(a, 'href'));
+    expect(hrefs).toEqual([
+      '/docs/manual/v1.0.0/dialect',
+      '/docs/manual/v1.0.0/dialect#code-fences',
+      '/docs/manual/v1.0.0/dialect#tables-and-gfm',
+      '/docs/manual/latest/dialect#raw-html',
+      '/docs/manual/v2.0.0/intro',
+      '/docs/manual/v1.0.0/links#links',
+      'https://rescript-lang.org',
+      '/docs/manual/v1.0.0/intro',
+    ]);
+  });
+
+  it('serves latest pages with links kept inside latest', () => {
+    const hrefs = $$(page('/docs/manual/latest/links'), 'article li a').map((a) => attr(a, 'href'));
+    expect(hrefs[0]).toBe('/docs/manual/latest/dialect');
+    expect(attr($(page('/docs/manual/latest/links'), '.sidebar a.active'), 'href')).toBe('/docs/manual/latest/links');
+  });
+
+  it('shows the version banner linking to the same page in latest', () => {
+    const banner = $(page('/docs/manual/v2.0.0/intro'), '.banner-warn');
+    expect(text(banner)).toContain('v2 is a work in progress.');
+    expect(attr($(banner!, 'a'), 'href')).toBe('/docs/manual/latest/intro');
+  });
+
+  it('references hashed assets and only loads the island entry on pages with islands', () => {
+    const dialect = page('/docs/manual/v1.0.0/dialect');
+    const entry = attr($(dialect, 'script[type="module"]'), 'src')!;
+    expect(entry).toMatch(/^\/assets\/islands-[A-Z0-9]+\.js$/);
+    expect(existsSync(path.join(out, entry))).toBe(true);
+    expect($(page('/docs/manual/v2.0.0/intro'), 'script[type="module"]')).toBeUndefined();
+    expect(readdirSync(path.join(out, 'assets')).some((f) => /^style-[A-Z0-9]+\.css$/.test(f))).toBe(true);
+  });
+
+  it('writes llms.txt, llms-full.txt and llms-small.txt per version', () => {
+    const dir = path.join(out, 'docs/manual/v1.0.0');
+    expect(readFileSync(path.join(dir, 'llms.txt'), 'utf8')).toContain('- [Dialect Tour](https://example.org/docs/manual/v1.0.0/dialect): Every construct');
+    const full = readFileSync(path.join(dir, 'llms-full.txt'), 'utf8');
+    const small = readFileSync(path.join(dir, 'llms-small.txt'), 'utf8');
+    expect(full).toContain('let sum = 3;');
+    expect(small).not.toContain('let sum = 3;');
+    expect(small).toContain('let sum = 1 + 2');
+  });
+});
