@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { deserialize, serialize } from 'node:v8';
 import { build } from 'esbuild';
+import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import type { BundleResult, OutputFile } from './types.ts';
@@ -12,12 +15,40 @@ let cached: Promise<BundleResult> | undefined;
  * stylesheet, with content hashes in the names. Client code does not depend on content, so the
  * result is reused for every build in the same process (watch mode).
  */
-export function bundleAssets(): Promise<BundleResult> {
-  cached ??= bundleOnce().catch((err: unknown) => {
+export function bundleAssets(cacheDir: string | false = false): Promise<BundleResult> {
+  cached ??= bundleCached(cacheDir).catch((err: unknown) => {
     cached = undefined;
     throw err;
   });
   return cached;
+}
+
+/** Hash of every file the client bundle is made of (and the lockfile, for dependency versions). */
+async function clientSourceHash(root: string): Promise<string> {
+  const files: string[] = [path.join(root, 'package-lock.json')];
+  for (const dir of ['src/client', 'src/components']) {
+    for (const entry of await readdir(path.join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) files.push(path.join(entry.parentPath, entry.name));
+    }
+  }
+  files.sort();
+  const parts = await Promise.all(files.map(async (f) => `${f}:${sha1(await readFile(f).catch(() => ''))}`));
+  return sha1(parts.join('\n'));
+}
+
+/** The bundle from the on-disk cache when the client sources are unchanged, else a fresh one. */
+async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
+  if (cacheDir === false) return bundleOnce();
+  const file = path.join(cacheDir, `assets-${await clientSourceHash(toolDir())}.v8`);
+  try {
+    return deserialize(await readFile(file)) as BundleResult;
+  } catch {
+    const result = await bundleOnce();
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(`${file}.tmp`, serialize(result));
+    await rename(`${file}.tmp`, file);
+    return result;
+  }
 }
 
 async function bundleOnce(): Promise<BundleResult> {

@@ -6,6 +6,7 @@ import { compilePage, type CompileContext, type CompileInput } from '../render/c
 import { getHighlighter } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
+import { contextKey, readCache, writeCache } from './cache.ts';
 import type { CompiledPage, Page } from './types.ts';
 
 export interface CompileOptions {
@@ -14,6 +15,8 @@ export interface CompileOptions {
   config: ResolvedConfig;
   /** Called after each page, for progress output. */
   onProgress?: (done: number, total: number) => void;
+  /** Told how many pages came from the on-disk cache, or why none did. */
+  onCache?: (reused: number, reason: string | undefined) => void;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -39,7 +42,28 @@ function workerCount(config: ResolvedConfig, pages: number): number {
 }
 
 /** Compiles every page's Markdown (the expensive part of a build) across a worker pool. */
-export async function compilePages({ pages, ctx, config, onProgress }: CompileOptions): Promise<Map<string, CompiledPage>> {
+export async function compilePages(opts: CompileOptions): Promise<Map<string, CompiledPage>> {
+  const { pages, ctx, config, onCache } = opts;
+  if (config.cacheDir === false) return compileAll(opts, pages);
+  const key = contextKey(ctx, config.toolVersion);
+  const cached = await readCache(config.cacheDir, key);
+  const out = new Map<string, CompiledPage>();
+  const stale: Page[] = [];
+  for (const page of pages) {
+    const hit = cached.pages.get(page.source.id);
+    if (hit && hit.hash === page.source.hash) out.set(page.source.id, hit.page);
+    else stale.push(page);
+  }
+  onCache?.(out.size, out.size === 0 ? cached.reason : undefined);
+  if (stale.length === 0 && cached.pages.size === pages.length) return out;
+  const fresh = await compileAll(opts, stale);
+  for (const [id, page] of fresh) out.set(id, page);
+  const entries = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
+  await writeCache(config.cacheDir, key, entries).catch(() => undefined); // a cache is an optimisation only
+  return out;
+}
+
+async function compileAll({ ctx, config, onProgress }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
   const inputs = pages.map(compileInput);
   const out = new Map<string, CompiledPage>();
   const workerFile = path.join(toolDir(), 'dist', 'worker.js');

@@ -54,10 +54,17 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
   const pages: Page[] = validated.pages;
   const ctx = createCompileContext(loaded.sources, loaded.config, site);
   // Client assets do not depend on content: bundle them while the pages compile.
-  const bundling = opts.write ? bundleAssets() : undefined;
+  const bundling = opts.write ? bundleAssets(config.cacheDir) : undefined;
   bundling?.catch(() => undefined);
   const compiled = await log.step('compile', `compile ${pages.length} pages`, () =>
-    compilePages({ pages, ctx, config, onProgress: (d, t) => log.progress('compile', d, t) }),
+    compilePages({
+      pages,
+      ctx,
+      config,
+      onProgress: (d, t) => log.progress('compile', d, t),
+      onCache: (reused, reason) =>
+        reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
+    }),
   );
   log.clearProgress();
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, compiled, config: loaded.config, site }));

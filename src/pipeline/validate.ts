@@ -32,22 +32,30 @@ export type Validator = (source: SourceFile) => { meta: PageMeta; messages: Mess
 /** Compiles every schema once; the returned function validates one file's front matter. */
 export function createValidator(config: LoadedConfig): { validate: Validator; messages: Message[] } {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const compiled = new Map<string, ValidateFunction>();
+  // Compiled on first use: a site without blog posts never pays for the blog schema.
+  const compiled = new Map<string, ValidateFunction | undefined>();
   const messages: Message[] = [];
-  for (const [name, file] of config.schemas) {
-    try {
-      compiled.set(name, ajv.compile(file.data as object));
-    } catch (err) {
-      messages.push(message(file.displayPath, undefined, 'error', `Invalid JSON Schema: ${(err as Error).message}`, 'config-schema'));
+  const schemaFor = (name: string): ValidateFunction | undefined => {
+    if (compiled.has(name)) return compiled.get(name);
+    const file = config.schemas.get(name);
+    let fn: ValidateFunction | undefined;
+    if (file) {
+      try {
+        fn = ajv.compile(file.data as object);
+      } catch (err) {
+        messages.push(message(file.displayPath, undefined, 'error', `Invalid JSON Schema: ${(err as Error).message}`, 'config-schema'));
+      }
     }
-  }
+    compiled.set(name, fn);
+    return fn;
+  };
   const validate: Validator = (source) => {
     const out: Message[] = [];
     const fm = source.frontMatter;
     if (fm) out.push(...fm.errors);
     const data = fm?.data;
     const schemaName = SCHEMA_OF[source.kind];
-    const check = compiled.get(schemaName);
+    const check = schemaFor(schemaName);
     if (data === undefined || data === null) {
       if (!OPTIONAL_FRONT_MATTER.has(source.kind) && check && !fm?.errors.length) {
         out.push(

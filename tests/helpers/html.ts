@@ -8,11 +8,11 @@ export function parse(html: string): Root {
   return fromHtml(html, { fragment: !/^\s*<!doctype/i.test(html) });
 }
 
-export function $(tree: Root, selector: string): Element | undefined {
+export function $(tree: Root | Element, selector: string): Element | undefined {
   return select(selector, tree) as Element | undefined;
 }
 
-export function $$(tree: Root, selector: string): Element[] {
+export function $$(tree: Root | Element, selector: string): Element[] {
   return selectAll(selector, tree) as Element[];
 }
 

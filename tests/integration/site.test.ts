@@ -17,9 +17,9 @@ beforeAll(() => {
 });
 
 const routes = [
-  ...Object.entries(manualPages as Record<string, string[]>).flatMap(([v, slugs]) => slugs.map((s) => `/docs/manual/${v}/${s}`)),
-  ...(manualPages as Record<string, string[]>)['v11.0.0']!.map((s) => `/docs/manual/latest/${s}`),
-  ...Object.entries(reactPages as Record<string, string[]>).flatMap(([v, slugs]) => slugs.map((s) => `/docs/react/${v}/${s}`)),
+  ...Object.entries(manualPages).flatMap(([v, slugs]) => slugs.map((s) => `/docs/manual/${v}/${s}`)),
+  ...manualPages['v11.0.0']!.map((s) => `/docs/manual/latest/${s}`),
+  ...Object.entries(reactPages).flatMap(([v, slugs]) => slugs.map((s) => `/docs/react/${v}/${s}`)),
 ];
 
 describe('the ReScript site', () => {

@@ -1,0 +1,138 @@
+// scripts/check-examples.mjs against a tiny content tree in a temp dir, compiled with the real
+// ReScript 12 toolchain from tools/rescript/v12.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const script = join(repoRoot, 'scripts', 'check-examples.mjs');
+const hasV12 = existsSync(join(repoRoot, 'tools', 'rescript', 'v12', 'node_modules', '.bin', 'rescript'));
+const TIMEOUT = 300_000; // a real compiler build; slow on a busy machine
+
+const FRONT = (slug: string) => `---\ntitle: "Demo"\ndescription: "A fixture page."\ncanonical: "/docs/manual/v12.0.0/${slug}"\n---\n`;
+
+// One compiling example inside a CodeTab (it uses the prelude's type), one that does not type check.
+const DEMO = `${FRONT('demo')}
+# Demo
+
+\`\`\`res prelude
+type point = {x: int, y: int}
+\`\`\`
+
+<CodeTab labels={["ReScript", "JS Output"]}>
+
+\`\`\`res example
+let origin = {x: 0, y: 0}
+\`\`\`
+
+\`\`\`js
+let origin = {x: 0, y: 0};
+\`\`\`
+
+</CodeTab>
+
+A plain \`res\` fence is a fragment and is not compiled:
+
+\`\`\`res
+let broken =
+\`\`\`
+
+\`\`\`res example
+let p = {x: 1, y: 2}
+let label: string = p.x
+\`\`\`
+`;
+
+// An example indented inside a list item: the reported column includes the indentation.
+const LIST = `${FRONT('steps')}
+# Steps
+
+1. Declare it:
+
+   \`\`\`res example {1}
+   let n: int = "three"
+   \`\`\`
+`;
+
+// Not valid MDX: an unclosed component tag.
+const BROKEN = `${FRONT('broken')}
+# Broken
+
+<Info>
+
+Text that never closes the tag.
+`;
+
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+function writePage(root: string, slug: string, text: string) {
+  const dir = join(root, 'content', 'docs', 'manual', 'v12.0.0');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${slug}.mdx`), text);
+}
+
+function check(cwd: string) {
+  const r = spawnSync(process.execPath, [script, '--content', 'content', '--versions', 'v12.0.0'], {
+    cwd,
+    encoding: 'utf8',
+    timeout: TIMEOUT,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe.skipIf(!hasV12)(
+  'check-examples (skipped when tools/rescript/v12/node_modules is absent: run `npm ci --prefix tools/rescript/v12`)',
+  () => {
+    let failing: string;
+    let passing: string;
+
+    beforeAll(() => {
+      failing = mkdtempSync(join(tmpdir(), 'check-examples-fail-'));
+      writePage(failing, 'demo', DEMO);
+      writePage(failing, 'steps', LIST);
+      writePage(failing, 'broken', BROKEN);
+      passing = mkdtempSync(join(tmpdir(), 'check-examples-pass-'));
+      writePage(passing, 'demo', DEMO.replace('let label: string = p.x', 'let label: int = p.x'));
+    });
+
+    afterAll(() => {
+      for (const dir of [failing, passing]) if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it(
+      'reports each compile error at its .mdx line and column and exits 1',
+      () => {
+        const { status, stdout, stderr } = check(failing);
+        expect(status, stderr).toBe(1);
+        const lines = stdout.trim().split('\n');
+        const demoLine = lineOf(DEMO, 'let label: string = p.x');
+        const listLine = lineOf(LIST, 'let n: int = "three"');
+        expect(lines.filter((l) => l.endsWith('example-compile'))).toEqual([
+          expect.stringMatching(new RegExp(`^content/docs/manual/v12\\.0\\.0/demo\\.mdx:${demoLine}:21  error  \\S.*  example-compile$`)),
+          expect.stringMatching(new RegExp(`^content/docs/manual/v12\\.0\\.0/steps\\.mdx:${listLine}:17  error  \\S.*  example-compile$`)),
+        ]);
+        expect(lines.find((l) => l.includes('demo.mdx'))).toMatch(/type: int/);
+        expect(lines.find((l) => l.includes('steps.mdx'))).toMatch(/type: string/);
+        // The unparsable page is reported at its unclosed tag, and the other pages are still checked.
+        expect(lines).toContainEqual(
+          expect.stringMatching(new RegExp(`^content/docs/manual/v12\\.0\\.0/broken\\.mdx:${lineOf(BROKEN, '<Info>')}:1  error  cannot parse as MDX: .*  mdx-parse$`)),
+        );
+        expect(lines.at(-1)).toBe('✗ 3 errors in 3 files (2 of 3 examples failed; manual v12.0.0: 3)');
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'exits 0 and counts the examples when everything compiles',
+      () => {
+        const { status, stdout, stderr } = check(passing);
+        expect(status, stderr).toBe(0);
+        expect(stdout.trim()).toBe('✓ 2 examples compiled (manual v12.0.0: 2)');
+      },
+      TIMEOUT,
+    );
+  },
+);
