@@ -128,7 +128,7 @@ function selectDocVersions(requested) {
   const picked = new Set();
   for (const name of requested) {
     const matches = DOC_VERSIONS.filter((d) => name === d.version || name === `${d.section}/${d.version}`);
-    if (!matches.length) throw new UsageError(`unknown docs version "${name}"\n${USAGE}`);
+    if (!matches.length) throw new UsageError(`unknown docs version "${name}"`);
     for (const m of matches) picked.add(m);
   }
   return DOC_VERSIONS.filter((d) => picked.has(d));
@@ -389,8 +389,10 @@ function displayPath(file) {
 
 async function main() {
   let options;
+  let docs;
   try {
     options = parseArgs(process.argv.slice(2));
+    docs = options.help ? [] : selectDocVersions(options.versions);
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\n${USAGE}`);
@@ -402,7 +404,6 @@ async function main() {
     console.log(USAGE);
     return 0;
   }
-  const docs = selectDocVersions(options.versions);
   if (!existsSync(options.content)) {
     console.error(`content directory not found: ${options.content}`);
     return 2;
