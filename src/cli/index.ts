@@ -118,3 +118,5 @@ withCommonOptions(
 });
 
 await program.parseAsync(process.argv);
+// Benchmarks read peak memory of the whole process (all threads) from here.
+if (process.env['DOCSGEN_STATS']) process.stderr.write(`DOCSGEN_STATS ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);

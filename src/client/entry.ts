@@ -1,5 +1,5 @@
 // The one client entry: hydrates only the islands present on the page, each loaded on demand.
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
@@ -9,6 +9,14 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
 };
+
+/** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */
+function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
+  useEffect(() => {
+    el.dataset['hydrated'] = '';
+  }, [el]);
+  return children;
+}
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = loaders[el.dataset['island'] ?? ''];
@@ -21,8 +29,9 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   }
   // Slot HTML stays as the server wrote it; pass it back so hydration matches.
   const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
-  void load().then(({ default: Component }) => {
-    hydrateRoot(el, createElement(Component, slots.length > 0 ? { ...props, slots } : props));
-    el.dataset['hydrated'] = '';
-  });
+  load()
+    .then(({ default: Component }) => {
+      hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
+    })
+    .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toolDir } from '../pipeline/config.ts';
+import { CSS_VARIABLE_THEME } from './theme.ts';
 
 /** Fence language (lowercased) → grammar name. Unknown languages render as plain text (SPEC §8). */
 const ALIASES: Record<string, string> = {
@@ -40,7 +41,6 @@ export function resolveLanguage(lang: string | null | undefined): string {
   return ALIASES[lang.toLowerCase()] ?? 'text';
 }
 
-export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
 function loadRescriptGrammar(): LanguageRegistration[] {
   const file = path.join(toolDir(), 'src', 'render', 'grammars', 'rescript.tmLanguage.json');
@@ -68,7 +68,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
       import('@shikijs/langs/ocaml'),
     ]);
     return createHighlighterCore({
-      themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+      themes: [CSS_VARIABLE_THEME],
       langs: [...langs.map((l) => l.default), loadRescriptGrammar()],
       engine: createJavaScriptRegexEngine({ forgiving: true }),
     });
@@ -94,8 +94,7 @@ export function highlightToHtml(highlighter: HighlighterCore, { lang, code, high
   if (hit !== undefined) return hit;
   const html = highlighter.codeToHtml(code, {
     lang: grammar,
-    themes: THEMES,
-    defaultColor: 'light',
+    theme: 'docsgen',
     transformers: marks
       ? [
           {

@@ -8,11 +8,32 @@ import { message } from '../pipeline/messages.ts';
 
 let mdxProcessor: Processor<Root> | undefined;
 let plainProcessor: Processor<Root> | undefined;
+let fastProcessor: Processor<Root> | undefined;
+
+/** The constructs MDX turns off; the fast path turns them off too, so both parse alike. */
+function mdxLikeSyntax(this: Processor) {
+  const data = this.data() as { micromarkExtensions?: unknown[] };
+  (data.micromarkExtensions ??= []).push({ disable: { null: ['autolink', 'codeIndented', 'htmlFlow', 'htmlText'] } });
+}
 
 function processors() {
   mdxProcessor ??= unified().use(remarkParse).use(remarkMdx).use(remarkGfm) as unknown as Processor<Root>;
   plainProcessor ??= unified().use(remarkParse).use(remarkGfm) as unknown as Processor<Root>;
-  return { mdx: mdxProcessor, plain: plainProcessor };
+  fastProcessor ??= unified().use(remarkParse).use(mdxLikeSyntax).use(remarkGfm) as unknown as Processor<Root>;
+  return { mdx: mdxProcessor, plain: plainProcessor, fast: fastProcessor };
+}
+
+/** What the pre-pass found. */
+export interface PreparedText {
+  text: string;
+  /** A `<` or `{` outside code: the text may hold tags or expressions and needs the MDX parser. */
+  needsMdx: boolean;
+  /**
+   * Content of fenced code blocks that start at column 1, by the fence's line. Their lines are
+   * blanked before parsing (the parser would otherwise walk every character of every code block)
+   * and put back into the tree afterwards.
+   */
+  fences: Map<number, string>;
 }
 
 /**
@@ -20,28 +41,43 @@ function processors() {
  * the tree are positions in the file. MDX itself rejects `<!-- -->`; the dialect allows them.
  * Code (fenced blocks and inline code spans) is left untouched.
  */
-export function blankOutNonMarkdown(raw: string, frontMatterLines: number): string {
+export function blankOutNonMarkdown(raw: string, frontMatterLines: number): PreparedText {
+  const inCommentState = { value: false };
   const lines = raw.split('\n');
   for (let i = 0; i < frontMatterLines && i < lines.length; i++) lines[i] = '';
+  const fences = new Map<number, string>();
+  let needsMdx = false;
   let fence: string | null = null;
-  let inComment = false;
+  let fenceStart = -1;
+  let fenceContent: string[] = [];
   for (let i = frontMatterLines; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!inComment) {
+    if (!inCommentState.value) {
       const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
       if (fence !== null) {
-        if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = null;
+        if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) {
+          if (fenceStart >= 0) fences.set(fenceStart + 1, fenceContent.join('\n'));
+          fence = null;
+        } else if (fenceStart >= 0) {
+          fenceContent.push(line);
+          lines[i] = '';
+        }
         continue;
       }
-      if (f) {
+      if (f && !(f[1]![0] === '`' && line.slice(f[0].length).includes('`'))) {
         fence = f[1]!;
+        // Only fences at column 1 are blanked: indented ones may sit in list items, whose
+        // indentation rules the parser must see.
+        fenceStart = f.index === 0 && line.startsWith(fence) ? i : -1;
+        fenceContent = [];
         continue;
       }
     }
+    if (!inCommentState.value && /^(import|export)\s/.test(line)) needsMdx = true; // ESM lines
     let out = '';
     let j = 0;
     while (j < line.length) {
-      if (inComment) {
+      if (inCommentState.value) {
         const end = line.indexOf('-->', j);
         if (end < 0) {
           out += ' '.repeat(line.length - j);
@@ -49,7 +85,7 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): stri
         } else {
           out += ' '.repeat(end + 3 - j);
           j = end + 3;
-          inComment = false;
+          inCommentState.value = false;
         }
         continue;
       }
@@ -69,17 +105,33 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): stri
         continue;
       }
       if (line.startsWith('<!--', j)) {
-        inComment = true;
+        inCommentState.value = true;
         out += '    ';
         j += 4;
         continue;
       }
+      if (ch === '<' || ch === '{') needsMdx = true;
       out += ch;
       j++;
     }
     lines[i] = out;
   }
-  return lines.join('\n');
+  // An unclosed fence runs to the end of the document.
+  if (fence !== null && fenceStart >= 0) fences.set(fenceStart + 1, fenceContent.join('\n'));
+  return { text: lines.join('\n'), needsMdx, fences };
+}
+
+/** Puts the blanked code back into the parsed tree. */
+function restoreFences(tree: Root, fences: Map<number, string>): void {
+  if (fences.size === 0) return;
+  const visit = (node: { type: string; value?: string; position?: { start: { line: number } }; children?: unknown[] }) => {
+    if (node.type === 'code' && node.position) {
+      const content = fences.get(node.position.start.line);
+      if (content !== undefined) node.value = content;
+    }
+    if (node.children) for (const c of node.children) visit(c as never);
+  };
+  visit(tree as never);
 }
 
 export interface ParseResult {
@@ -91,10 +143,14 @@ export interface ParseResult {
 
 /** Parses the dialect; MDX syntax errors become positioned messages and a plain-Markdown fallback tree. */
 export function parseMarkdown(raw: string, frontMatterLines: number, file: string): ParseResult {
-  const text = blankOutNonMarkdown(raw, frontMatterLines);
-  const { mdx, plain } = processors();
+  const { text, needsMdx, fences } = blankOutNonMarkdown(raw, frontMatterLines);
+  const { mdx, plain, fast } = processors();
   try {
-    return { tree: mdx.parse(text), messages: [], mdx: true };
+    // Without `<` or `{` outside code, MDX syntax cannot occur: the plain parser with MDX's
+    // disabled constructs gives the same tree, faster.
+    const tree = (needsMdx ? mdx : fast).parse(text);
+    restoreFences(tree, fences);
+    return { tree, messages: [], mdx: true };
   } catch (err) {
     const e = err as { reason?: string; message?: string; line?: number; column?: number; place?: unknown };
     const place = placeOfError(e);
@@ -107,7 +163,9 @@ export function parseMarkdown(raw: string, frontMatterLines: number, file: strin
       'mdx-syntax',
       'Tags and `{…}` are parsed as MDX; to write a literal `<` or `{` in text, escape it as `\\<` or `\\{`, or use inline code.',
     );
-    return { tree: plain.parse(text), messages: [m], mdx: false };
+    const tree = plain.parse(text);
+    restoreFences(tree, fences);
+    return { tree, messages: [m], mdx: false };
   }
 }
 

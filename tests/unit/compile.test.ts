@@ -142,3 +142,16 @@ describe('code', () => {
     expect(page.messages).toMatchObject([{ line: 1, ruleId: 'code-highlight-spec', severity: 'warning' }]);
   });
 });
+
+describe('parsing shortcuts', () => {
+  it('gives the same tree with and without the MDX parser when no tag can occur', async () => {
+    const { parseMarkdown } = await import('../../src/render/parse.ts');
+    const text = '# T\n\nSome *text* and `code <b>`.\n\n```js\nif (a < b) { x() }\n```\n\n    not indented code\n\n- item\n\n  ```sh\n  echo {x}\n  ```\n';
+    const fast = parseMarkdown(text, 0, 'f.md');
+    const withTag = parseMarkdown(`${text}\n<Info>x</Info>\n`, 0, 'f.md');
+    const strip = (n: unknown): unknown => JSON.parse(JSON.stringify(n, (k, v) => (k === 'position' ? undefined : v)));
+    expect((strip(withTag.tree) as { children: unknown[] }).children.slice(0, -1)).toEqual((strip(fast.tree) as { children: unknown[] }).children);
+    const codes = (fast.tree.children as { type: string; value?: string }[]).filter((c) => c.type === 'code').map((c) => c.value);
+    expect(codes).toEqual(['if (a < b) { x() }']);
+  });
+});

@@ -56,11 +56,10 @@ export default function CopyButton({ code }: CopyButtonProps) {
           )}
         </svg>
       </button>
-      {state === 'copied' ? (
-        <span className="copy-notice" role="status">
-          Copied to clipboard
-        </span>
-      ) : null}
+      {/* Always present, so screen readers announce the text when it appears. */}
+      <span className="copy-notice" role="status">
+        {state === 'copied' ? 'Copied to clipboard' : ''}
+      </span>
     </span>
   );
 }
