@@ -144,8 +144,8 @@ export function PrevNext({ prev, next }: { prev: SidebarItem | undefined; next: 
   );
 }
 
-export function Toc({ headings }: { headings: Heading[] }) {
-  const shown = headings.filter((h) => h.depth === 2);
+export function Toc({ headings, depth = 2 }: { headings: Heading[]; depth?: number }) {
+  const shown = headings.filter((h) => h.depth === depth);
   if (shown.length === 0) return null;
   return (
     <ul className="toc">

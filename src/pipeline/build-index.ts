@@ -1,6 +1,7 @@
 import { closest } from '../util/text.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
+import { apiSidebars } from './api-pages.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
@@ -111,7 +112,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
     const v = resolveVersion(site.sections, section, version);
     return v.localeCompare('v11.0.0', undefined, { numeric: true }) >= 0 ? 'api' : 'api-legacy';
   }
-  if (kind === 'docs') return 'docs';
+  if (kind === 'docs' || kind === 'api') return 'docs';
   if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
   return 'default';
 }
@@ -125,6 +126,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
     if (p.source.route !== null) titles.set(p.source.route, compiled.get(p.source.id)?.title ?? p.source.slug);
   }
   const sidebars = buildSidebars(opts, titles, messages);
+  for (const s of apiSidebars(opts.config, new Set(titles.keys()))) sidebars.set(s.id, s);
 
   // Routed aliases (`latest`): a sidebar per alias, copied from its version's.
   for (const [section, sv] of Object.entries(site.sections)) {
@@ -165,7 +167,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
     };
     if (aliasOf) entry.aliasOf = aliasOf;
     const m = DOCS_ROUTE.exec(route);
-    if (m && (page.source.kind === 'docs' || page.source.kind === 'api-legacy')) {
+    if (m && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'api-legacy')) {
       const [, section, version, slug] = m as unknown as [string, string, string, string];
       const sv = site.sections[section];
       entry.section = section;
@@ -198,7 +200,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       entry.breadcrumbs = [{ name: title, href: route }];
     }
     const sidebar = sidebarFor(route);
-    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'page')) {
+    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'page')) {
       entry.sidebarId = sidebar.id;
       const i = sidebar.order.indexOf(route);
       if (i >= 0) {

@@ -32,6 +32,7 @@ export function compileInput(page: Page): CompileInput {
     route: s.route,
     frontMatterLines: s.frontMatter?.lineCount ?? 0,
     title: page.meta.title ?? (s.kind === 'syntax' ? page.meta.name : undefined),
+    ...(s.format ? { format: s.format } : {}),
   };
 }
 

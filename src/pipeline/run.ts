@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadContent } from './load.ts';
+import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
 import { compilePages } from './compile-pages.ts';
 import { buildIndex } from './build-index.ts';
@@ -48,6 +49,9 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
   const start = performance.now();
   const loaded = await log.step('load', 'read content and config', () => loadContent(config));
   const site = resolveSiteConfig(loaded.config);
+  // Generated sources (API reference) join the content here and are handled like any page.
+  const api = apiSources(loaded.config);
+  loaded.sources.push(...api.sources);
   const validated = await log.step('validate', 'validate front matter', () =>
     validateContent({ sources: loaded.sources, config: loaded.config }),
   );
@@ -77,12 +81,19 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
   const messages = sortMessages(
     dedupeMessages([
       ...loaded.messages,
+      ...api.messages,
       ...validated.messages,
       ...[...compiled.values()].flatMap((c) => c.messages),
       ...index.messages,
       ...linkMessages,
     ]),
-  ).map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m));
+  )
+    // A problem in a generated page is reported at its origin (the module in the API JSON).
+    .map((m) => {
+      const origin = api.origins.get(m.file);
+      return origin ? { ...m, ...origin } : m;
+    })
+    .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m));
   const errors = messages.filter((m) => m.severity === 'error').length;
   const warnings = messages.filter((m) => m.severity === 'warning').length;
   const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false };

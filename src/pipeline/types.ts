@@ -27,7 +27,7 @@ export interface Message {
 }
 
 /** Which schema and layout a content file gets; derived from its path. */
-export type ContentKind = 'docs' | 'api-legacy' | 'blog' | 'community' | 'syntax' | 'page';
+export type ContentKind = 'docs' | 'api' | 'api-legacy' | 'blog' | 'community' | 'syntax' | 'page';
 
 /** The content file as read from disk (the load stage is the only reader of content). */
 export interface SourceFile {
@@ -52,6 +52,8 @@ export interface SourceFile {
   hash: string;
   /** Parsed front matter, or undefined when the file has none. */
   frontMatter: FrontMatterBlock | undefined;
+  /** `md`: plain Markdown (no tags; `{#id}` after a heading sets its id). Default `mdx`, the dialect. */
+  format?: 'mdx' | 'md';
 }
 
 /** A YAML front matter block with what is needed to point messages into it. */

@@ -17,6 +17,7 @@ export interface ValidateResult {
 /** Which schema validates each kind's front matter. */
 const SCHEMA_OF: Record<ContentKind, string> = {
   docs: 'docs',
+  api: 'page',
   'api-legacy': 'page',
   blog: 'blog',
   community: 'community',
@@ -25,7 +26,7 @@ const SCHEMA_OF: Record<ContentKind, string> = {
 };
 
 /** Kinds whose files may have no front matter at all. */
-const OPTIONAL_FRONT_MATTER = new Set<ContentKind>(['api-legacy', 'page']);
+const OPTIONAL_FRONT_MATTER = new Set<ContentKind>(['api', 'api-legacy', 'page']);
 
 export type Validator = (source: SourceFile) => { meta: PageMeta; messages: Message[] };
 

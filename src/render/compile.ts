@@ -16,6 +16,7 @@ import { parseMarkdown } from './parse.ts';
 import { evaluateStatic, NotStatic, programExpression, type StaticValue } from './static-eval.ts';
 import { highlightToHtml, parseHighlightSpec, resolveLanguage } from './highlight.ts';
 import { message } from '../pipeline/messages.ts';
+import { escapeHtml } from '../util/text.ts';
 import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../components/registry.ts';
 import * as C from '../components/content.tsx';
 import type { CodeTabItem } from '../components/islands/CodeTabs.tsx';
@@ -39,6 +40,8 @@ export interface CompileInput {
   frontMatterLines: number;
   /** Validated front matter title, if any. */
   title: string | undefined;
+  /** `md` parses plain Markdown (generated pages); default: the dialect. */
+  format?: 'mdx' | 'md';
 }
 
 /** Props of component nodes, looked up by index while rendering (hast properties are flat). */
@@ -456,8 +459,12 @@ function walkNode(state: WalkState, node: RootContent): RootContent[] {
     case 'heading': {
       const h = node as MdHeading;
       h.children = walkChildren(state, h.children) as MdHeading['children'];
+      // `## Title {#id}` (plain Markdown pages only: in the dialect `{` opens an expression).
+      const last = h.children[h.children.length - 1];
+      const explicit = last?.type === 'text' ? /\s*\{#([\w-]+)\}\s*$/.exec(last.value) : null;
+      if (explicit && last?.type === 'text') last.value = last.value.slice(0, explicit.index);
       const text = toString(h).trim();
-      const id = state.slugger.slug(text);
+      const id = explicit ? explicit[1]! : state.slugger.slug(text);
       state.headings.push({ depth: h.depth, text, id });
       h.data = { ...(h.data ?? {}), hProperties: { id } };
       return [h];
@@ -493,9 +500,39 @@ function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
   return sections.filter((s) => s.heading !== null || s.text !== '');
 }
 
-/** Compiles one page's Markdown to body HTML and page facts. Never throws on bad content. */
+/**
+ * Compiles one page's Markdown to body HTML and page facts. Never throws: bad content becomes
+ * messages, and a failure of docsgen itself becomes a positioned `internal-error` on the page
+ * (with the source shown as text), so one page can never take a whole build down.
+ */
 export function compilePage(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
-  const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath);
+  try {
+    return compileUnsafe(input, ctx, highlighter);
+  } catch (err) {
+    const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
+    const reason = err instanceof Error ? err.message : String(err);
+    return {
+      id: input.id,
+      title: input.title ?? fileName,
+      hasH1: false,
+      headings: [],
+      links: [],
+      anchors: [],
+      html: `<pre>${escapeHtml(input.raw.split('\n').slice(input.frontMatterLines).join('\n'))}</pre>`,
+      islands: [],
+      sections: [],
+      markdown: input.raw,
+      preludes: [],
+      codes: [],
+      messages: [
+        message(input.displayPath, { line: 1, column: 1 }, 'error', `docsgen failed on this page: ${reason}`, 'internal-error', 'This is a docsgen bug; please report it with this file.'),
+      ],
+    };
+  }
+}
+
+function compileUnsafe(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
+  const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx');
   const state: WalkState = {
     input,
     ctx,

@@ -142,13 +142,13 @@ export interface ParseResult {
 }
 
 /** Parses the dialect; MDX syntax errors become positioned messages and a plain-Markdown fallback tree. */
-export function parseMarkdown(raw: string, frontMatterLines: number, file: string): ParseResult {
+export function parseMarkdown(raw: string, frontMatterLines: number, file: string, format: 'mdx' | 'md' = 'mdx'): ParseResult {
   const { text, needsMdx, fences } = blankOutNonMarkdown(raw, frontMatterLines);
   const { mdx, plain, fast } = processors();
   try {
     // Without `<` or `{` outside code, MDX syntax cannot occur: the plain parser with MDX's
     // disabled constructs gives the same tree, faster.
-    const tree = (needsMdx ? mdx : fast).parse(text);
+    const tree = (format === 'md' ? plain : needsMdx ? mdx : fast).parse(text);
     restoreFences(tree, fences);
     return { tree, messages: [], mdx: true };
   } catch (err) {

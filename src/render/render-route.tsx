@@ -88,7 +88,8 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
   const version = entry.section ? ctx.site.sections[entry.section]?.aliases[entry.version ?? ''] ?? entry.version : undefined;
   const docsLinks = site.docsNav.map((l) => ({ name: l.name, href: l.href.replace('{version}', entry.section === 'manual' && entry.version ? entry.version : 'latest') }));
   const body = aliasBody(compiled.html, entry);
-  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} />);
+  // API module pages list their items (h3); other pages their sections (h2).
+  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} depth={page.source.kind === 'api' ? 3 : 2} />);
   const sidebarHtml = sidebar ? spliceSidebar(ctx.sidebarHtml.get(sidebar.id) ?? '', entry.route, toc) : '';
   const showTitle = !compiled.hasH1 && entry.layout !== 'bare';
   const edit = site.editBase && entry.section && !entry.aliasOf ? `${site.editBase}/${page.source.id}` : undefined;

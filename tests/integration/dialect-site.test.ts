@@ -22,7 +22,7 @@ describe('the dialect fixture site', () => {
     for (const route of ['/docs/manual/v1.0.0/intro', '/docs/manual/v1.0.0/dialect', '/docs/manual/v2.0.0/intro', '/docs/manual/latest/dialect']) {
       expect(existsSync(path.join(out, `${route.slice(1)}.html`)), route).toBe(true);
     }
-    expect(stderr).toMatch(/✓ 7 pages in [\d.]+m?s, 1 warning/);
+    expect(stderr).toMatch(/✓ 17 pages in [\d.]+m?s, 1 warning/);
   });
 
   it('renders the title, description and canonical from front matter', () => {
@@ -119,5 +119,31 @@ describe('the dialect fixture site', () => {
     expect(full).toContain('let sum = 3;');
     expect(small).not.toContain('let sum = 3;');
     expect(small).toContain('let sum = 1 + 2');
+  });
+});
+
+describe('API reference from config/api JSON', () => {
+  it('renders one page per module with item anchors, highlighted signatures and deprecations', () => {
+    const tree = page('/docs/manual/v1.0.0/api/core/array');
+    expect(text($(tree, 'article h1'))).toContain('Array');
+    expect($$(tree, 'article h3').map((h) => attr(h, 'id'))).toEqual(['type-t', 'value-map', 'value-mapi']);
+    expect($(tree, '#value-map ~ .code-sig pre.shiki span[style*="--hl-keyword"]')).toBeDefined();
+    expect(text($(tree, 'article blockquote'))).toBe('Deprecated: Use mapWithIndex instead');
+    // Docstrings are plain Markdown: `array<int>` in text is not a tag.
+    expect(text($(tree, 'article'))).toContain('e.g. array<int> to array<string>');
+    expect(attr($(tree, 'article p a'), 'href')).toBe('/docs/manual/v1.0.0/intro');
+  });
+
+  it('builds the API sidebar: overview, additional libraries, then modules with their items', () => {
+    const tree = page('/docs/manual/v1.0.0/api/core/array');
+    const categories = $$(tree, '.sidebar-category').map((c) => [text($(c, 'h2')), $$(c, ':scope > ul > li > a').map((a) => text(a))]);
+    expect(categories).toEqual([
+      ['Overview', ['Introduction', 'Core']],
+      ['Additional Libraries', ['Belt']],
+      ['Core Modules', ['Array']],
+      ['Belt Modules', ['List']],
+    ]);
+    expect($$(tree, '.sidebar .toc a').map((a) => attr(a, 'href'))).toEqual(['#type-t', '#value-map', '#value-mapi']);
+    expect($(page('/docs/manual/v1.0.0/api'), '.sidebar a.active')).toBeDefined();
   });
 });
