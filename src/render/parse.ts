@@ -5,6 +5,7 @@ import remarkMdx from 'remark-mdx';
 import type { Root } from 'mdast';
 import type { Message } from '../pipeline/types.ts';
 import { message } from '../pipeline/messages.ts';
+import { parseFast } from './parse-fast.ts';
 
 let mdxProcessor: Processor<Root> | undefined;
 let plainProcessor: Processor<Root> | undefined;
@@ -142,13 +143,17 @@ export interface ParseResult {
 }
 
 /** Parses the dialect; MDX syntax errors become positioned messages and a plain-Markdown fallback tree. */
-export function parseMarkdown(raw: string, frontMatterLines: number, file: string, format: 'mdx' | 'md' = 'mdx'): ParseResult {
+/** `auto` takes the markdown-it fast path when no tag or expression can occur; `micromark` never does. */
+export type ParseEngine = 'auto' | 'micromark';
+
+export function parseMarkdown(raw: string, frontMatterLines: number, file: string, format: 'mdx' | 'md' = 'mdx', engine: ParseEngine = 'auto'): ParseResult {
   const { text, needsMdx, fences } = blankOutNonMarkdown(raw, frontMatterLines);
   const { mdx, plain, fast } = processors();
   try {
     // Without `<` or `{` outside code, MDX syntax cannot occur: the plain parser with MDX's
     // disabled constructs gives the same tree, faster.
-    const tree = (format === 'md' ? plain : needsMdx ? mdx : fast).parse(text);
+    const tree =
+      format === 'md' ? plain.parse(text) : needsMdx ? mdx.parse(text) : engine === 'auto' ? parseFast(text) : fast.parse(text);
     restoreFences(tree, fences);
     return { tree, messages: [], mdx: true };
   } catch (err) {

@@ -1,0 +1,295 @@
+// The fast path of the parser: pages with no tag or expression syntax (no `<` or `{` outside code)
+// are plain CommonMark + GFM, which markdown-it parses about ten times faster than micromark.
+// Its tokens are turned into the same mdast that remark-parse would produce, so everything after
+// parsing (links, code, headings, hast, React) is one pipeline. tests/unit/parse-fast.test.ts
+// holds the two parsers to the same rendered output.
+import MarkdownIt from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import type Token from 'markdown-it/lib/token.mjs';
+import type { Nodes, Parents, Root, RootContent } from 'mdast';
+
+let md: MarkdownIt | undefined;
+
+function parser(): MarkdownIt {
+  if (md) return md;
+  md = new MarkdownIt('commonmark', { html: false, linkify: true })
+    .enable(['table', 'strikethrough', 'linkify'])
+    .disable(['code', 'autolink', 'html_block', 'html_inline']) // as in MDX
+    .use(footnote as unknown as (md: MarkdownIt) => void);
+  // GFM autolink literals: scheme links, `www.` links and e-mail addresses; not bare domains
+  // (`index.md` is not a link on GitHub).
+  const linkify = md.linkify;
+  const match = linkify.match.bind(linkify);
+  linkify.match = (text: string) =>
+    match(text)?.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || /@/.test(m.raw) && !m.raw.includes('/')) ?? null;
+  linkify.set({ fuzzyEmail: true, fuzzyLink: true, fuzzyIP: false });
+  return md;
+}
+
+type Point = { line: number; column: number; offset?: number };
+type Pos = { start: Point; end: Point };
+
+/** Column of `needle` in the source from a block's first line on (1-based), else the block start. */
+class Locator {
+  private readonly lineStarts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  }
+  find(needle: string, fromLine: number, after: number): { point: Point; offset: number } | undefined {
+    const from = Math.max(this.lineStarts[fromLine - 1] ?? 0, after);
+    const at = needle ? this.text.indexOf(needle, from) : -1;
+    if (at < 0) return undefined;
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { point: { line: lo + 1, column: at - this.lineStarts[lo]! + 1 }, offset: at + needle.length };
+  }
+}
+
+function blockPos(token: Token, lines: string[]): Pos {
+  const [s, e] = token.map ?? [0, 0];
+  const line = lines[s] ?? '';
+  return {
+    start: { line: s + 1, column: line.length - line.trimStart().length + 1 },
+    end: { line: Math.max(s + 1, e), column: 1 },
+  };
+}
+
+function alignOf(token: Token): 'left' | 'right' | 'center' | null {
+  const style = token.attrGet('style') ?? '';
+  const m = /text-align:(left|right|center)/.exec(style);
+  return m ? (m[1] as 'left' | 'right' | 'center') : null;
+}
+
+/** Inline tokens → phrasing nodes. */
+function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: number }): RootContent[] {
+  const root: { children: RootContent[] } = { children: [] };
+  const stack: { children: RootContent[] }[] = [root];
+  const top = () => stack[stack.length - 1]!;
+  const push = (node: RootContent) => {
+    const kids = top().children;
+    const last = kids[kids.length - 1];
+    if (node.type === 'text' && node.value === '') return;
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else kids.push(node);
+  };
+  const open = (node: RootContent & { children: RootContent[] }) => {
+    push(node);
+    stack.push(node);
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    switch (t.type) {
+      case 'text':
+        push({ type: 'text', value: t.content });
+        break;
+      case 'softbreak':
+        push({ type: 'text', value: '\n' });
+        break;
+      case 'hardbreak':
+        push({ type: 'break' });
+        break;
+      case 'code_inline':
+        push({ type: 'inlineCode', value: t.content });
+        break;
+      case 'em_open':
+        open({ type: 'emphasis', children: [] });
+        break;
+      case 'strong_open':
+        open({ type: 'strong', children: [] });
+        break;
+      case 's_open':
+        open({ type: 'delete', children: [] });
+        break;
+      case 'link_open': {
+        const href = t.attrGet('href') ?? '';
+        const title = t.attrGet('title');
+        // Place: the `[` of the link as written (or the URL itself for autolinks).
+        const found = t.markup === 'linkify' ? loc.find(tokens[i + 1]?.content ?? href, pos.start.line, cursor.offset) : loc.find('[', pos.start.line, cursor.offset);
+        const start = found?.point ?? pos.start;
+        if (found) cursor.offset = found.offset;
+        open({ type: 'link', url: t.markup === 'linkify' ? href : rawHref(href), title: title ?? null, children: [], position: { start, end: start } } as never);
+        break;
+      }
+      case 'image':
+        push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content });
+        break;
+      case 'footnote_ref': {
+        const label = (t.meta as { label?: string; id: number }).label ?? String((t.meta as { id: number }).id);
+        push({ type: 'footnoteReference', identifier: label.toLowerCase(), label });
+        break;
+      }
+      case 'em_close':
+      case 'strong_close':
+      case 's_close':
+      case 'link_close':
+        stack.pop();
+        break;
+      default:
+        if (t.content) push({ type: 'text', value: t.content });
+    }
+  }
+  return root.children;
+}
+
+/** markdown-it percent-encodes URLs; remark keeps them as written (only the link check reads them). */
+function rawHref(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
+
+/** Parses plain CommonMark + GFM into mdast with positions (blocks exact, links by search). */
+export function parseFast(text: string): Root {
+  const tokens = parser().parse(text, {});
+  const lines = text.split('\n');
+  const loc = new Locator(text);
+  const cursor = { offset: 0 };
+  const root: Root = { type: 'root', children: [] };
+  const stack: Parents[] = [root];
+  const top = () => stack[stack.length - 1]!;
+  const add = (node: Nodes) => (top().children as Nodes[]).push(node);
+  const open = (node: Parents) => {
+    add(node);
+    stack.push(node);
+  };
+  const tight: boolean[] = [];
+  let tableAlign: ('left' | 'right' | 'center' | null)[] = [];
+  let inHead = false;
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const position = t.map ? blockPos(t, lines) : undefined;
+    switch (t.type) {
+      case 'heading_open':
+        open({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: [], ...(position ? { position } : {}) });
+        break;
+      case 'paragraph_open': {
+        const para = { type: 'paragraph' as const, children: [], ...(position ? { position } : {}) };
+        open(para);
+        break;
+      }
+      case 'inline': {
+        const parent = top();
+        const pos = (parent as { position?: Pos }).position ?? position ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+        let kids = inline(t.children ?? [], pos, loc, cursor);
+        // GFM task list item: `[ ] ` / `[x] ` at the start of the item's first paragraph.
+        if (parent.type === 'paragraph' && stack[stack.length - 2]?.type === 'listItem') {
+          const item = stack[stack.length - 2] as { checked?: boolean | null; children: unknown[] };
+          const first = kids[0];
+          if (item.children[0] === parent && first?.type === 'text') {
+            const m = /^\[([ xX])\](?=[ \t]|$)[ \t]*/.exec(first.value);
+            if (m && (first.value.length > m[0].length || kids.length > 1)) {
+              item.checked = m[1] !== ' ';
+              first.value = first.value.slice(m[0].length);
+              if (first.value === '') kids = kids.slice(1);
+            }
+          }
+        }
+        (parent.children as RootContent[]).push(...kids);
+        break;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const isTight = isTightList(tokens, i);
+        tight.push(isTight);
+        const start = t.attrGet('start');
+        open({
+          type: 'list',
+          ordered: t.type === 'ordered_list_open',
+          start: t.type === 'ordered_list_open' ? (start === null ? 1 : Number(start)) : null,
+          spread: !isTight,
+          children: [],
+          ...(position ? { position } : {}),
+        });
+        break;
+      }
+      case 'list_item_open':
+        open({ type: 'listItem', spread: false, checked: null, children: [], ...(position ? { position } : {}) });
+        break;
+      case 'list_item_close': {
+        // As in mdast: an item is spread when a blank line separates two of its children.
+        const item = stack.pop() as { spread: boolean; children: { position?: Pos }[] };
+        const kids = item.children;
+        item.spread = kids.some((k, j) => j > 0 && !!k.position && !!kids[j - 1]!.position && k.position.start.line > kids[j - 1]!.position!.end.line + 1);
+        break;
+      }
+      case 'blockquote_open':
+        open({ type: 'blockquote', children: [], ...(position ? { position } : {}) });
+        break;
+      case 'fence': {
+        const info = t.info.trim();
+        const sp = info.search(/\s/);
+        const lang = sp < 0 ? info : info.slice(0, sp);
+        const meta = sp < 0 ? '' : info.slice(sp).trim();
+        add({ type: 'code', lang: lang || null, meta: meta || null, value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        break;
+      }
+      case 'hr':
+        add({ type: 'thematicBreak', ...(position ? { position } : {}) });
+        break;
+      case 'table_open':
+        tableAlign = [];
+        open({ type: 'table', align: tableAlign, children: [], ...(position ? { position } : {}) });
+        break;
+      case 'thead_open':
+        inHead = true;
+        break;
+      case 'thead_close':
+        inHead = false;
+        break;
+      case 'tr_open':
+        open({ type: 'tableRow', children: [], ...(position ? { position } : {}) });
+        break;
+      case 'th_open':
+      case 'td_open':
+        if (inHead) tableAlign.push(alignOf(t));
+        open({ type: 'tableCell', children: [] });
+        break;
+      case 'footnote_open': {
+        const label = (t.meta as { label?: string; id: number }).label ?? String((t.meta as { id: number }).id);
+        // Definitions sit at the root, as in remark.
+        const def = { type: 'footnoteDefinition' as const, identifier: label.toLowerCase(), label, children: [] };
+        root.children.push(def);
+        stack.push(def);
+        break;
+      }
+      case 'heading_close':
+      case 'paragraph_close':
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+      case 'blockquote_close':
+      case 'table_close':
+      case 'tr_close':
+      case 'th_close':
+      case 'td_close':
+      case 'footnote_close':
+        if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') tight.pop();
+        stack.pop();
+        break;
+      default:
+        break; // tbody, footnote_block, footnote_anchor: structure only
+    }
+  }
+  return root;
+}
+
+/** markdown-it marks a tight list by hiding its items' paragraphs. */
+function isTightList(tokens: Token[], openAt: number): boolean {
+  let depth = 0;
+  for (let i = openAt; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type.endsWith('_list_open')) depth++;
+    else if (t.type.endsWith('_list_close')) {
+      depth--;
+      if (depth === 0) return true;
+    } else if (depth === 1 && t.type === 'paragraph_open') return t.hidden;
+  }
+  return true;
+}

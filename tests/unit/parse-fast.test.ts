@@ -1,0 +1,76 @@
+// The markdown-it fast path must render exactly what the micromark (remark) path renders.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseMarkdown } from '../../src/render/parse.ts';
+import { compile } from '../helpers/compile.ts';
+import { repo } from '../helpers/cli.ts';
+
+/**
+ * Positions aside, plus two differences that render identically: remark keeps reference links as
+ * linkReference + definition (markdown-it resolves them), and markdown-it pads short table rows
+ * with empty cells (to-hast pads them too).
+ */
+function strip(tree: unknown): unknown {
+  const plain = JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
+  const defs = new Map<string, { url: string; title: string | null }>();
+  const collect = (n: any) => {
+    if (n.type === 'definition') defs.set(n.identifier, { url: n.url, title: n.title });
+    n.children?.forEach(collect);
+  };
+  collect(plain);
+  const norm = (n: any): any => {
+    if (n.type === 'linkReference' && defs.has(n.identifier)) {
+      const d = defs.get(n.identifier)!;
+      return { type: 'link', url: d.url, title: d.title, children: n.children.map(norm) };
+    }
+    if (!n.children) return n;
+    let kids = n.children.filter((c: any) => c.type !== 'definition').map(norm);
+    if (n.type === 'tableRow') while (kids.length && kids[kids.length - 1].children.length === 0) kids = kids.slice(0, -1);
+    return { ...n, children: kids };
+  };
+  return norm(plain);
+}
+
+const samples: Record<string, string> = {
+  emphasis: '# Title *em* **strong** ~~del~~ `code`\n\nA line  \nhard break and a\nsoft one. \\*escaped\\* &amp; &copy;\n',
+  lists: '- a\n- b\n  - nested\n\n1. one\n2. two\n\n3) three\n\n- loose\n\n- list\n',
+  tasks: '- [ ] todo\n- [x] done\n- [X] also\n- [ ]\n- plain [x] later\n',
+  links: 'A [link](./a.md "Title"), [ref][r], ![img](/i.png "T"), https://example.org/x?y=1, www.example.com, mail a@b.co, not index.md.\n\n[r]: /docs/x#y\n',
+  table: '| a | b | c |\n|:--|:-:|--:|\n| 1 | `2` | **3** |\n| 4 |\n',
+  quote: '> quoted *text*\n>\n> - item\n\n---\n\n***\n',
+  fences: '```js title="a.js"\nconst a = 1;\n```\n\n~~~\nplain\n~~~\n\n    not code (MDX has no indented code)\n',
+  footnotes: 'Text[^1] and more[^note].\n\n[^1]: First.\n[^note]: Second *note*.\n',
+  headings: 'Setext\n======\n\n## ATX ##\n\n### `code` in heading\n',
+};
+
+describe('markdown-it fast path', () => {
+  it.each(Object.entries(samples))('%s: same mdast as remark-parse (positions aside)', (_, text) => {
+    const fast = parseMarkdown(text, 0, 'x.md', 'mdx', 'auto');
+    const slow = parseMarkdown(text, 0, 'x.md', 'mdx', 'micromark');
+    expect(strip(fast.tree)).toEqual(strip(slow.tree));
+  });
+
+  it('places nodes where they are written', () => {
+    const tree = parseMarkdown('# T\n\nSee [the pipe](pipe.md) now.\n', 0, 'x.md').tree;
+    const link = ((tree.children[1] as { children: { type: string; position?: unknown }[] }).children).find((c) => c.type === 'link');
+    expect(link?.position).toMatchObject({ start: { line: 3, column: 5 } });
+    expect(tree.children[0]!.position).toMatchObject({ start: { line: 1, column: 1 } });
+  });
+
+  it('renders the benchmark corpus and plain content pages exactly as the micromark path does', async () => {
+    // The generated benchmark corpus when present (npm run bench makes it), the fixtures and content.
+    const dirs = ['/tmp/docsgen-bench/site-200/content', path.join(repo, 'tests/fixtures'), path.join(repo, 'content')].filter(existsSync);
+    const files = dirs.flatMap((d) =>
+      readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).map((f) => path.join(d, f)),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/^---[\s\S]*?\n---\n/, (m) => '\n'.repeat(m.split('\n').length - 1));
+      const fast = strip(parseMarkdown(text, 0, file, 'mdx', 'auto').tree);
+      const slow = strip(parseMarkdown(text, 0, file, 'mdx', 'micromark').tree);
+      expect(fast, file).toEqual(slow);
+    }
+    await compile('x');
+  });
+});
