@@ -1,5 +1,6 @@
 // docsgen CLI: turns flags into an InlineConfig and runs the build. Exit codes: 0 success,
 // 1 content errors (or a tool failure), 2 bad usage.
+import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolveConfig, type InlineConfig } from '../pipeline/config.ts';
 import { Logger } from '../pipeline/logger.ts';
@@ -8,6 +9,9 @@ import { DocsgenError } from '../pipeline/errors.ts';
 import type { CheckLevel } from '../pipeline/types.ts';
 import { serveCommand } from './serve.ts';
 import pkg from '../../package.json' with { type: 'json' };
+
+// Same reason as the workers' young generation size (src/pipeline/compile-pages.ts).
+setFlagsFromString('--max-semi-space-size=64');
 
 interface CommonFlags {
   root?: string;
@@ -48,7 +52,7 @@ export function withCommonOptions(cmd: Command): Command {
     .option('--config <dir>', 'config directory (default: <root>/config)')
     .option('--out <dir>', 'output directory (default: <root>/out)')
     .option('--strict', 'treat warnings as errors')
-    .addOption(new Option('--links <level>', 'broken links and anchors: error, warn or off').argParser(parseLinks))
+    .addOption(new Option('--links <level>', 'broken links and anchors: error, warn or off (default: site.json "links", else error; warn in serve)').argParser(parseLinks))
     .option('--quiet', 'print only problems and the summary')
     .option('--verbose', 'print every step with its time, and stack traces')
     .addOption(new Option('--workers <n>', 'render worker threads (0 = main thread)').argParser(parseCount));
@@ -92,13 +96,13 @@ withCommonOptions(
     .description('build the site into out/ (atomically: a failed build leaves the previous out/ intact)')
     .option('--force', 'write the site even when content has errors (they are still reported; exit 1)'),
 ).action(async (flags: CommonFlags) => {
-  process.exitCode = await buildOrCheck({ links: 'error', ...flags }, true);
+  process.exitCode = await buildOrCheck(flags, true);
 });
 
 withCommonOptions(
   program.command('check').description('validate front matter, config, components, links and anchors without writing'),
 ).action(async (flags: CommonFlags) => {
-  process.exitCode = await buildOrCheck({ links: 'error', ...flags }, false);
+  process.exitCode = await buildOrCheck(flags, false);
 });
 
 withCommonOptions(
@@ -111,7 +115,7 @@ withCommonOptions(
 ).action(async (flags: CommonFlags & { watch?: boolean; host: string; port: number }) => {
   const log = new Logger({ quiet: flags.quiet ?? false, verbose: flags.verbose ?? false });
   try {
-    await serveCommand(resolveConfig(toInline({ links: 'warn', ...flags })), log, flags);
+    await serveCommand(resolveConfig({ ...toInline(flags), linksDefault: 'warn' }), log, flags);
   } catch (err) {
     process.exitCode = handleError(err, log);
   }

@@ -14,8 +14,10 @@ export interface InlineConfig {
   out?: string;
   /** Warnings fail the build. */
   strict?: boolean;
-  /** Severity of broken links and anchors. Default `error`. */
+  /** Severity of broken links and anchors (the `--links` flag); wins over site.json `links`. */
   links?: CheckLevel;
+  /** Severity when neither the flag nor site.json says: `error` for build and check, `warn` for serve. */
+  linksDefault?: CheckLevel;
   quiet?: boolean;
   verbose?: boolean;
   /** Write the site even when content has errors (they are still reported). */
@@ -37,7 +39,9 @@ export interface ResolvedConfig {
   /** Built-in config (schemas) used where the project has none. */
   readonly builtinConfigDir: string;
   readonly strict: boolean;
-  readonly links: CheckLevel;
+  /** From the command line, if given. */
+  readonly links: CheckLevel | undefined;
+  readonly linksDefault: CheckLevel;
   readonly quiet: boolean;
   readonly verbose: boolean;
   readonly force: boolean;
@@ -80,7 +84,8 @@ export function resolveConfig(inline: InlineConfig = {}): ResolvedConfig {
     outDir,
     builtinConfigDir: path.join(tool, 'config'),
     strict: inline.strict ?? false,
-    links: inline.links ?? 'error',
+    links: inline.links,
+    linksDefault: inline.linksDefault ?? 'error',
     quiet: inline.quiet ?? false,
     verbose: inline.verbose ?? false,
     force: inline.force ?? false,

@@ -75,7 +75,7 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
   const bundle = bundling ? await log.step('bundle', 'bundle client islands', () => bundling) : undefined;
   const servedFiles = [...index.files.map((f) => `/${f.path}`), ...(bundle?.files.map((f) => `/${f.path}`) ?? [])];
   const linkMessages = await log.step('links', 'check links and anchors', () =>
-    checkLinks({ pages, compiled, index, files: servedFiles, level: config.links }),
+    checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
   );
 
   const messages = sortMessages(

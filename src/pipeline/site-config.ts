@@ -1,7 +1,7 @@
 // Typed views of config/site.json and config/versions.json, with defaults, so a project
 // (or the benchmark corpus) can build with none of them.
 import type { LoadedConfig } from './load.ts';
-import type { Banner } from './types.ts';
+import type { Banner, CheckLevel } from './types.ts';
 
 export interface NavLink {
   name: string;
@@ -22,6 +22,8 @@ export interface SiteSettings {
   community: { name: string; href: string; description?: string }[];
   /** Extra sidebars not named `{section}-{version}`: sidebar file name → route prefix it applies to. */
   sidebars: Record<string, string>;
+  /** Severity of broken links and anchors for this site; the `--links` flag wins. */
+  links?: CheckLevel;
 }
 
 export interface SectionVersions {

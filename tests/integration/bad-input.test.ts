@@ -59,3 +59,13 @@ describe('bad input', () => {
     expect(docsgen(['build', '--root', root, '--links', 'warn', '--strict']).code).toBe(1);
   });
 });
+
+describe('link severity from config', () => {
+  it('takes site.json "links" when no flag is given, and the flag wins over it', () => {
+    const root = copyFixture('bad/link-broken');
+    mkdirSync(path.join(root, 'config'), { recursive: true });
+    writeFileSync(path.join(root, 'config', 'site.json'), JSON.stringify({ links: 'warn' }));
+    expect(docsgen(['build', '--root', root]).code).toBe(0);
+    expect(docsgen(['build', '--root', root, '--links', 'error']).code).toBe(1);
+  });
+});
