@@ -4,10 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolveConfig, type InlineConfig } from '../pipeline/config.ts';
 import { Logger } from '../pipeline/logger.ts';
-import { runBuild, summaryLine } from '../pipeline/run.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
 import type { CheckLevel } from '../pipeline/types.ts';
-import { serveCommand } from './serve.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 // Same reason as the workers' young generation size (src/pipeline/compile-pages.ts).
@@ -73,6 +71,8 @@ async function buildOrCheck(flags: CommonFlags, write: boolean): Promise<number>
   const log = new Logger({ quiet: flags.quiet ?? false, verbose: flags.verbose ?? false });
   try {
     const config = resolveConfig(toInline(flags));
+    // Loaded on demand: `--help` and `--version` answer without loading the whole pipeline.
+    const { runBuild, summaryLine } = await import('../pipeline/run.ts');
     const result = await runBuild(config, log, { write });
     log.report(result.messages);
     log.error(summaryLine(result, log, write ? 'pages' : 'pages checked'));
@@ -115,6 +115,7 @@ withCommonOptions(
 ).action(async (flags: CommonFlags & { watch?: boolean; host: string; port: number }) => {
   const log = new Logger({ quiet: flags.quiet ?? false, verbose: flags.verbose ?? false });
   try {
+    const { serveCommand } = await import('./serve.ts');
     await serveCommand(resolveConfig({ ...toInline(flags), linksDefault: 'warn' }), log, flags);
   } catch (err) {
     process.exitCode = handleError(err, log);

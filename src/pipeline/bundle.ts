@@ -36,10 +36,32 @@ async function clientSourceHash(root: string): Promise<string> {
   return sha1(parts.join('\n'));
 }
 
-/** The bundle from the on-disk cache when the client sources are unchanged, else a fresh one. */
+/** Where `npm ci` (scripts/build-cli.mjs) leaves the prebuilt client assets. */
+function prebuiltFile(hash: string): string {
+  return path.join(toolDir(), 'dist', 'client', `assets-${hash}.v8`);
+}
+
+/** Bundles the client and stores it in dist/ for every later build (run at install time). */
+export async function prebuildAssets(): Promise<string> {
+  const file = prebuiltFile(await clientSourceHash(toolDir()));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, serialize(await bundleOnce()));
+  return file;
+}
+
+/**
+ * The bundle prebuilt at install time or from the on-disk cache when the client sources are
+ * unchanged, else a fresh one.
+ */
 async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
+  const hash = await clientSourceHash(toolDir());
+  try {
+    return deserialize(await readFile(prebuiltFile(hash))) as BundleResult;
+  } catch {
+    // not prebuilt for these sources (a development checkout): fall through
+  }
   if (cacheDir === false) return bundleOnce();
-  const file = path.join(cacheDir, `assets-${await clientSourceHash(toolDir())}.v8`);
+  const file = path.join(cacheDir, `assets-${hash}.v8`);
   try {
     return deserialize(await readFile(file)) as BundleResult;
   } catch {

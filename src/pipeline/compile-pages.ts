@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compilePage, type CompileContext, type CompileInput } from '../render/compile.ts';
-import { getHighlighter } from '../render/highlight.ts';
+import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import { contextKey, readCache, writeCache } from './cache.ts';
@@ -71,6 +71,7 @@ async function compileAll({ ctx, config, onProgress }: CompileOptions, pages: Pa
   const n = existsSync(workerFile) ? workerCount(config, inputs.length) : 0;
   if (n === 0) {
     const highlighter = await getHighlighter();
+    await ensureLanguages(highlighter, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
     for (const input of inputs) {
       out.set(input.id, compilePage(input, ctx, highlighter));
       onProgress?.(out.size, inputs.length);

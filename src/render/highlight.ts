@@ -49,31 +49,61 @@ function loadRescriptGrammar(): LanguageRegistration[] {
   return [{ ...grammar, name: 'rescript' }];
 }
 
+/** Grammar loaders; a grammar is loaded (and its regexes compiled) only when a page uses it. */
+const GRAMMARS: Record<string, () => Promise<LanguageRegistration[]>> = {
+  rescript: async () => loadRescriptGrammar(),
+  javascript: async () => (await import('@shikijs/langs/javascript')).default,
+  jsx: async () => (await import('@shikijs/langs/jsx')).default,
+  typescript: async () => (await import('@shikijs/langs/typescript')).default,
+  tsx: async () => (await import('@shikijs/langs/tsx')).default,
+  shellscript: async () => (await import('@shikijs/langs/shellscript')).default,
+  shellsession: async () => (await import('@shikijs/langs/shellsession')).default,
+  json: async () => (await import('@shikijs/langs/json')).default,
+  diff: async () => (await import('@shikijs/langs/diff')).default,
+  css: async () => (await import('@shikijs/langs/css')).default,
+  html: async () => (await import('@shikijs/langs/html')).default,
+  ocaml: async () => (await import('@shikijs/langs/ocaml')).default,
+};
+
+/** Every language docsgen can highlight. */
+export const HIGHLIGHTED_LANGUAGES = Object.keys(GRAMMARS);
+
 let highlighterPromise: Promise<HighlighterCore> | undefined;
+const loading = new Map<string, Promise<void>>();
 
 /** One warm highlighter per thread (JS regex engine: no WASM to load). */
 export function getHighlighter(): Promise<HighlighterCore> {
-  highlighterPromise ??= (async () => {
-    const langs = await Promise.all([
-      import('@shikijs/langs/javascript'),
-      import('@shikijs/langs/jsx'),
-      import('@shikijs/langs/typescript'),
-      import('@shikijs/langs/tsx'),
-      import('@shikijs/langs/shellscript'),
-      import('@shikijs/langs/shellsession'),
-      import('@shikijs/langs/json'),
-      import('@shikijs/langs/diff'),
-      import('@shikijs/langs/css'),
-      import('@shikijs/langs/html'),
-      import('@shikijs/langs/ocaml'),
-    ]);
-    return createHighlighterCore({
-      themes: [CSS_VARIABLE_THEME],
-      langs: [...langs.map((l) => l.default), loadRescriptGrammar()],
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
-    });
-  })();
+  highlighterPromise ??= createHighlighterCore({
+    themes: [CSS_VARIABLE_THEME],
+    langs: [],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  });
   return highlighterPromise;
+}
+
+/** Fence languages a Markdown text uses (a cheap scan; over-reporting only loads a grammar early). */
+export function languagesIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm)) out.add(resolveLanguage(m[1]!.replace(/\{.*$/, '')));
+  // API signatures and other generated ReScript.
+  if (/```res|rescript/.test(text)) out.add('rescript');
+  return out;
+}
+
+/** Loads the grammars of these languages into the highlighter (each once per thread). */
+export async function ensureLanguages(highlighter: HighlighterCore, langs: Iterable<string>): Promise<void> {
+  const waits: Promise<void>[] = [];
+  for (const lang of langs) {
+    const load = GRAMMARS[lang];
+    if (!load) continue;
+    let p = loading.get(lang);
+    if (!p) {
+      p = load().then((grammar) => (grammar.length ? highlighter.loadLanguage(...grammar) : undefined));
+      loading.set(lang, p);
+    }
+    waits.push(p);
+  }
+  await Promise.all(waits);
 }
 
 export interface HighlightOptions {

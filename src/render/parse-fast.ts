@@ -270,7 +270,12 @@ export function parseFast(text: string): Root {
       case 'th_close':
       case 'td_close':
       case 'footnote_close':
-        if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') tight.pop();
+        if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') {
+          tight.pop();
+          // As in mdast: a list with a spread item is spread.
+          const list = top() as { spread?: boolean; children: { spread?: boolean }[] };
+          if (list.children.some((i) => i.spread)) list.spread = true;
+        }
         stack.pop();
         break;
       default:

@@ -1,7 +1,7 @@
 // Render worker: a warm highlighter and processor per thread, fed batches of pages.
 import { parentPort } from 'node:worker_threads';
 import { compilePage, type CompileContext, type CompileInput } from './compile.ts';
-import { getHighlighter } from './highlight.ts';
+import { ensureLanguages, getHighlighter, languagesIn } from './highlight.ts';
 
 export type WorkerRequest = { type: 'init'; ctx: CompileContext } | { type: 'compile'; batch: number; inputs: CompileInput[] };
 
@@ -16,6 +16,7 @@ if (port) {
       return;
     }
     const highlighter = await getHighlighter();
+    await ensureLanguages(highlighter, new Set(msg.inputs.flatMap((i) => [...languagesIn(i.raw)])));
     const results = msg.inputs.map((input) => compilePage(input, ctx!, highlighter));
     port.postMessage({ type: 'done', batch: msg.batch, results });
   });

@@ -1,5 +1,13 @@
 import { compilePage, type CompileContext } from '../../src/render/compile.ts';
-import { getHighlighter } from '../../src/render/highlight.ts';
+import { ensureLanguages, getHighlighter, HIGHLIGHTED_LANGUAGES } from '../../src/render/highlight.ts';
+import type { HighlighterCore } from 'shiki/core';
+
+/** The thread's highlighter with every grammar loaded. */
+export async function highlighter(): Promise<HighlighterCore> {
+  const h = await getHighlighter();
+  await ensureLanguages(h, HIGHLIGHTED_LANGUAGES);
+  return h;
+}
 import type { CompiledPage } from '../../src/pipeline/types.ts';
 
 export const baseContext: CompileContext = {
@@ -25,6 +33,6 @@ export async function compile(markdown: string, ctx: CompileContext = baseContex
       title: undefined,
     },
     ctx,
-    await getHighlighter(),
+    await highlighter(),
   );
 }

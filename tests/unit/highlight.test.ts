@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getHighlighter, highlightToHtml, parseHighlightSpec, resolveLanguage } from '../../src/render/highlight.ts';
+import { highlightToHtml, languagesIn, parseHighlightSpec, resolveLanguage } from '../../src/render/highlight.ts';
+import { highlighter as getHighlighter } from '../helpers/compile.ts';
 import { $$, parse, text } from '../helpers/html.ts';
 
 describe('line-highlight specs (SPEC §5)', () => {
@@ -28,6 +29,10 @@ describe('languages', () => {
       'shellscript',
     ]);
     expect(['ml', 'ocaml', 'mli'].map(resolveLanguage)).toEqual(['ocaml', 'ocaml', 'ocaml']);
+  });
+
+  it('finds the fence languages a page uses, so only those grammars load', () => {
+    expect([...languagesIn('```res example\nx\n```\n\n  ~~~ts {1}\n~~~\n> ```sh\n')].sort()).toEqual(['rescript', 'shellscript', 'typescript']);
   });
 
   it('falls back to plain text for unknown languages (SPEC §8)', async () => {
