@@ -160,6 +160,11 @@ export function parseFast(text: string): Root {
     stack.push(node);
   };
   const tight: boolean[] = [];
+  // A blank source line right before a block: what makes lists and list items spread in mdast.
+  const blankBefore = (node: { position?: Pos }) => {
+    const line = node.position?.start.line ?? 0;
+    return line > 1 && (lines[line - 2] ?? '').trim() === '';
+  };
   let tableAlign: ('left' | 'right' | 'center' | null)[] = [];
   let inHead = false;
 
@@ -199,6 +204,7 @@ export function parseFast(text: string): Root {
       case 'ordered_list_open': {
         const isTight = isTightList(tokens, i);
         tight.push(isTight);
+        // `spread` is settled when the list closes; markdown-it's tightness is only a first guess.
         const start = t.attrGet('start');
         open({
           type: 'list',
@@ -216,8 +222,7 @@ export function parseFast(text: string): Root {
       case 'list_item_close': {
         // As in mdast: an item is spread when a blank line separates two of its children.
         const item = stack.pop() as { spread: boolean; children: { position?: Pos }[] };
-        const kids = item.children;
-        item.spread = kids.some((k, j) => j > 0 && !!k.position && !!kids[j - 1]!.position && k.position.start.line > kids[j - 1]!.position!.end.line + 1);
+        item.spread = item.children.some((k, j) => j > 0 && blankBefore(k));
         break;
       }
       case 'blockquote_open':
@@ -272,9 +277,9 @@ export function parseFast(text: string): Root {
       case 'footnote_close':
         if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') {
           tight.pop();
-          // As in mdast: a list with a spread item is spread.
-          const list = top() as { spread?: boolean; children: { spread?: boolean }[] };
-          if (list.children.some((i) => i.spread)) list.spread = true;
+          // As in mdast: a list is spread when a blank line separates two of its items.
+          const list = top() as { spread?: boolean; children: { position?: Pos }[] };
+          list.spread = list.children.some((item, j) => j > 0 && blankBefore(item));
         }
         stack.pop();
         break;

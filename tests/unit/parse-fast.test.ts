@@ -60,7 +60,7 @@ describe('markdown-it fast path', () => {
 
   it('renders the benchmark corpus and plain content pages exactly as the micromark path does', async () => {
     // The generated benchmark corpus when present (npm run bench makes it), the fixtures and content.
-    const dirs = ['/tmp/docsgen-bench/site-200/content', path.join(repo, 'tests/fixtures'), path.join(repo, 'content')].filter(existsSync);
+    const dirs = [process.env['PARSE_CORPUS'] ?? '/tmp/docsgen-bench/site-200/content', path.join(repo, 'tests/fixtures'), path.join(repo, 'content')].filter(existsSync);
     const files = dirs.flatMap((d) =>
       readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).map((f) => path.join(d, f)),
     );
