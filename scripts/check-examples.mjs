@@ -119,7 +119,7 @@ function parseArgs(argv) {
 const USAGE = `usage: node scripts/check-examples.mjs [--versions v11.0.0,latest,...] [--install] [--content <dir>] [--keep]
   --versions  docs versions to check (manual: ${DOC_VERSIONS.filter((d) => d.section === 'manual').map((d) => d.version).join(' ')};
               react: ${DOC_VERSIONS.filter((d) => d.section === 'react').map((d) => d.version).join(' ')}; "react/latest" style also accepted)
-  --install   run \`npm ci\` in tools/rescript/vNN when its node_modules is missing
+  --install   install tools/rescript/vNN (npm install --no-save) when its node_modules is missing
   --content   content directory (default: <repo>/content)
   --keep      keep the temporary projects and print where they are`;
 
@@ -273,11 +273,15 @@ function ensureToolchain(compiler, install) {
   if (existsSync(compilerBin(compiler))) return;
   const dir = join(toolsRoot, compiler);
   if (!install) {
-    throw new UsageError(`ReScript toolchain ${compiler} is not installed (${relative(process.cwd(), dir)}/node_modules). Run with --install, or: npm ci --prefix ${relative(process.cwd(), dir)}`);
+    throw new UsageError(`ReScript toolchain ${compiler} is not installed (${relative(process.cwd(), dir)}/node_modules). Run with --install, or: npm install --no-save --prefix ${relative(process.cwd(), dir)}`);
   }
-  console.error(`installing ${compiler} toolchain: npm ci --prefix ${relative(process.cwd(), dir)}`);
-  const r = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(compilerBin(compiler))) throw new UsageError(`npm ci failed for ${dir}`);
+  // `npm install --no-save`, not `npm ci`: the lockfile pins every version, but rescript 12 lists
+  // per-platform binaries as optional dependencies and the registry reachable here serves only
+  // linux-x64, so the lockfile cannot name them all and `npm ci` refuses it. `install` follows the
+  // lockfile for everything it names and skips the unavailable optional packages.
+  console.error(`installing ${compiler} toolchain: npm install --no-save --prefix ${relative(process.cwd(), dir)}`);
+  const r = spawnSync('npm', ['install', '--no-save', '--prefix', dir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (r.status !== 0 || !existsSync(compilerBin(compiler))) throw new UsageError(`installing the toolchain failed for ${dir}`);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
