@@ -9,7 +9,7 @@ import type { CheckLevel } from '../pipeline/types.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 // Same reason as the workers' young generation size (src/pipeline/compile-pages.ts).
-setFlagsFromString('--max-semi-space-size=64');
+setFlagsFromString('--max-semi-space-size=32');
 
 interface CommonFlags {
   root?: string;

@@ -85,7 +85,7 @@ async function compileAll({ ctx, config, onProgress }: CompileOptions, pages: Pa
   let next = 0;
   // A larger young generation: compiling allocates many short-lived objects, and the default
   // semi-space makes the scavenger run constantly (measured: ~20% less CPU with this).
-  const workers = Array.from({ length: n }, () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 192 } }));
+  const workers = Array.from({ length: n }, () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 96 } }));
   try {
     await Promise.all(
       workers.map(
