@@ -58,10 +58,23 @@ export function Image({
   );
 }
 
+/**
+ * A web address that is not a media file is a video host's player page (YouTube `/embed/…`,
+ * `player.vimeo.com/video/…`): only an iframe can show it, as the ReScript site always did.
+ * Media files (local or remote) play in a <video> element.
+ */
+export function isEmbeddedPlayer(src: string): boolean {
+  return /^https?:\/\//i.test(src) && !/\.(mp4|m4v|webm|ogg|ogv|mov)([?#]|$)/i.test(src);
+}
+
 export function Video({ src, caption }: { src: string; caption?: string }) {
   return (
     <figure className="video">
-      <video src={src} controls preload="metadata" aria-label={caption ?? 'Video'} />
+      {isEmbeddedPlayer(src) ? (
+        <iframe src={src} title={caption ?? 'Video'} loading="lazy" allow="fullscreen; picture-in-picture" allowFullScreen />
+      ) : (
+        <video src={src} controls preload="metadata" aria-label={caption ?? 'Video'} />
+      )}
       {caption ? <figcaption>{caption}</figcaption> : null}
     </figure>
   );

@@ -288,6 +288,19 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
         report(state, node, 'error', `<${name}> needs the \`${prop}\` attribute`, 'component-prop-missing');
         ok = false;
       }
+    } else if (s.type === 'boolean' && (v === 'true' || v === 'false')) {
+      // The ReScript site's components took `withShadow="true"` as truthy; read the string as
+      // the boolean it names, and say how to write it.
+      props[prop] = v === 'true';
+      const attr = node.attributes.find((a) => a.name === prop);
+      report(
+        state,
+        attr?.position ? attr : node,
+        'warning',
+        `Attribute \`${prop}\` of <${name}> is the string "${v}"; read as the boolean ${v}`,
+        'component-prop-coerced',
+        `Write ${prop}={${v}}.`,
+      );
     } else if (!TYPE_CHECK[s.type](v)) {
       report(state, node, 'error', `Attribute \`${prop}\` of <${name}> must be a ${s.type}`, 'component-prop-type');
       ok = false;
@@ -398,7 +411,20 @@ function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
 
 function compileExpression(state: WalkState, node: { type: string; value: string; data?: { estree?: unknown } }): RootContent[] {
   const expr = programExpression(node.data?.estree);
-  if (expr === null) return []; // {/* a comment */}
+  if (expr === null) {
+    // `{/* a comment */}` is dropped on purpose; an empty `{ }` is most likely meant as text.
+    if (node.value.trim() === '') {
+      report(
+        state,
+        node,
+        'warning',
+        'Empty `{ }` renders nothing',
+        'expression-empty',
+        'To show the braces, escape them as `\\{ \\}` or use inline code.',
+      );
+    }
+    return [];
+  }
   try {
     const value = evaluateStatic(expr);
     if (typeof value === 'string' || typeof value === 'number') return [{ type: 'text', value: String(value) }];

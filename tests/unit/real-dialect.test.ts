@@ -1,0 +1,43 @@
+// Constructs met in the ReScript team's own pages (found by building a sample of them), each
+// reproduced with a minimal input of our own.
+import { describe, expect, it } from 'vitest';
+import { compile } from '../helpers/compile.ts';
+import { $, attr, parse } from '../helpers/html.ts';
+
+describe('<Video>', () => {
+  it('embeds a video host player page in an iframe, keeps <video> for media files', async () => {
+    const page = await compile(
+      '<Video src="https://player.example.com/embed/abc" caption="Talk" />\n\n<Video src="/media/clip.mp4" />\n',
+    );
+    const tree = parse(page.html);
+    expect(attr($(tree, 'figure.video iframe'), 'src')).toBe('https://player.example.com/embed/abc');
+    expect(attr($(tree, 'figure.video iframe'), 'title')).toBe('Talk');
+    expect(attr($(tree, 'figure.video video'), 'src')).toBe('/media/clip.mp4');
+    expect(page.messages).toEqual([]);
+  });
+});
+
+describe('boolean attributes written as strings', () => {
+  it('read "true" / "false" as booleans, with a warning at the attribute', async () => {
+    const page = await compile('Text\n\n<Image\n  src="/a.png"\n  withShadow="true"\n/>\n\n<Image src="/b.png" withShadow="false" />\n');
+    const tree = parse(page.html);
+    expect(attr($(tree, 'img[src="/a.png"]'), 'className')).toBe('shadow');
+    expect(attr($(tree, 'img[src="/b.png"]'), 'className')).toBeUndefined();
+    expect(page.messages).toMatchObject([
+      { line: 5, column: 3, severity: 'warning', ruleId: 'component-prop-coerced' },
+      { line: 8, severity: 'warning', ruleId: 'component-prop-coerced' },
+    ]);
+  });
+
+  it('still refuse other strings for a boolean attribute', async () => {
+    const page = await compile('<Image src="/a.png" withShadow="yes" />\n');
+    expect(page.messages).toMatchObject([{ severity: 'error', ruleId: 'component-prop-type' }]);
+  });
+});
+
+describe('empty braces in text', () => {
+  it('warn instead of vanishing silently; comments stay silent', async () => {
+    const page = await compile('An object like { } here.\n\n{/* note */}\n');
+    expect(page.messages).toMatchObject([{ line: 1, column: 16, severity: 'warning', ruleId: 'expression-empty' }]);
+  });
+});
