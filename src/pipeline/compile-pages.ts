@@ -9,6 +9,7 @@ import { DocsgenError } from './errors.ts';
 import { contextKey, readCache, writeCache } from './cache.ts';
 import type { CompiledPage, Page } from './types.ts';
 
+
 export interface CompileOptions {
   pages: Page[];
   ctx: CompileContext;
@@ -17,6 +18,8 @@ export interface CompileOptions {
   onProgress?: (done: number, total: number) => void;
   /** Told how many pages came from the on-disk cache, or why none did. */
   onCache?: (reused: number, reason: string | undefined) => void;
+  /** Workers started early by the caller (CompilerPool.start); else started here when worth it. */
+  pool?: CompilerPool | undefined;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -64,31 +67,53 @@ export async function compilePages(opts: CompileOptions): Promise<Map<string, Co
   return out;
 }
 
-async function compileAll({ ctx, config, onProgress }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
+async function compileAll({ ctx, config, onProgress, pool }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
   const inputs = pages.map(compileInput);
-  const out = new Map<string, CompiledPage>();
-  const workerFile = path.join(toolDir(), 'dist', 'worker.js');
-  const n = existsSync(workerFile) ? workerCount(config, inputs.length) : 0;
-  if (n === 0) {
-    const highlighter = await getHighlighter();
-    await ensureLanguages(highlighter, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
-    for (const input of inputs) {
-      out.set(input.id, compilePage(input, ctx, highlighter));
-      onProgress?.(out.size, inputs.length);
-    }
-    return out;
-  }
-  // Big pages first, so no worker is left with a long tail.
-  const queue = [...inputs].sort((a, b) => b.raw.length - a.raw.length);
-  const batches: CompileInput[][] = [];
-  for (let i = 0; i < queue.length; i += BATCH) batches.push(queue.slice(i, i + BATCH));
-  let next = 0;
-  // A larger young generation: compiling allocates many short-lived objects, and the default
-  // semi-space makes the scavenger run constantly (measured: ~20% less CPU with this).
-  const workers = Array.from({ length: n }, () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 96 } }));
+  const own = pool === undefined ? CompilerPool.start(config, inputs.length) : undefined;
+  const workers = pool ?? own;
   try {
+    if (!workers || inputs.length < MIN_PAGES_FOR_WORKERS) {
+      const out = new Map<string, CompiledPage>();
+      const highlighter = await getHighlighter();
+      await ensureLanguages(highlighter, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
+      for (const input of inputs) {
+        out.set(input.id, compilePage(input, ctx, highlighter));
+        onProgress?.(out.size, inputs.length);
+      }
+      return out;
+    }
+    return await workers.compile(inputs, ctx, onProgress);
+  } finally {
+    await own?.close();
+  }
+}
+
+/**
+ * Render worker threads. Started as early as possible (before content is loaded) so that loading
+ * the compiler bundle and creating the highlighter overlap with the main thread's reading.
+ */
+export class CompilerPool {
+  private constructor(private readonly workers: Worker[]) {}
+
+  /** A pool sized for `pages`, or undefined when the main thread alone is faster. */
+  static start(config: ResolvedConfig, pages: number): CompilerPool | undefined {
+    const workerFile = path.join(toolDir(), 'dist', 'worker.js');
+    const n = existsSync(workerFile) ? workerCount(config, pages) : 0;
+    if (n === 0) return undefined;
+    // A larger young generation: compiling allocates many short-lived objects, and the default
+    // semi-space makes the scavenger run constantly (measured: ~20% less CPU with this).
+    return new CompilerPool(Array.from({ length: n }, () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 96 } })));
+  }
+
+  async compile(inputs: CompileInput[], ctx: CompileContext, onProgress?: (done: number, total: number) => void): Promise<Map<string, CompiledPage>> {
+    const out = new Map<string, CompiledPage>();
+    // Big pages first, so no worker is left with a long tail.
+    const queue = [...inputs].sort((a, b) => b.raw.length - a.raw.length);
+    const batches: CompileInput[][] = [];
+    for (let i = 0; i < queue.length; i += BATCH) batches.push(queue.slice(i, i + BATCH));
+    let next = 0;
     await Promise.all(
-      workers.map(
+      this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const send = () => {
@@ -96,23 +121,36 @@ async function compileAll({ ctx, config, onProgress }: CompileOptions, pages: Pa
               const batch = next++;
               worker.postMessage({ type: 'compile', batch, inputs: batches[batch] });
             };
-            worker.on('message', (msg: { type: 'ready' } | { type: 'done'; results: CompiledPage[] }) => {
+            const onMessage = (msg: { type: 'ready' } | { type: 'done'; results: CompiledPage[] }) => {
               if (msg.type === 'done') {
                 for (const r of msg.results) out.set(r.id, r);
                 onProgress?.(out.size, inputs.length);
               }
+              if (next >= batches.length) {
+                worker.off('message', onMessage);
+                worker.off('error', onError);
+                return resolve();
+              }
               send();
-            });
-            worker.on('error', (err) => reject(new DocsgenError('WorkerCrashed', err.message)));
-            worker.on('exit', (code) => {
+            };
+            const onError = (err: Error) => reject(new DocsgenError('WorkerCrashed', err.message));
+            worker.on('message', onMessage);
+            worker.on('error', onError);
+            worker.once('exit', (code) => {
               if (code !== 0) reject(new DocsgenError('WorkerCrashed', `exit code ${code}`));
             });
             worker.postMessage({ type: 'init', ctx });
           }),
       ),
     );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    return out;
   }
-  return out;
+
+  private closed: Promise<void> | undefined;
+
+  /** Stops the workers (once; later calls wait for the same). */
+  close(): Promise<void> {
+    this.closed ??= Promise.all(this.workers.map((w) => w.terminate())).then(() => undefined);
+    return this.closed;
+  }
 }

@@ -163,6 +163,11 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   };
 }
 
+/** How many content files there are (a directory listing, no reads): sizes the worker pool early. */
+export async function countContentFiles(config: ResolvedConfig): Promise<number> {
+  return (await fg('**/*.{md,mdx}', { cwd: config.contentDir, onlyFiles: true })).length;
+}
+
 /** Reads every content file and config file. The only stage that reads content. */
 export async function loadContent(config: ResolvedConfig): Promise<LoadResult> {
   const messages: Message[] = [];

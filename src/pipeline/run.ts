@@ -1,10 +1,10 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadContent } from './load.ts';
+import { countContentFiles, loadContent } from './load.ts';
 import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
-import { compilePages } from './compile-pages.ts';
+import { CompilerPool, compilePages } from './compile-pages.ts';
 import { buildIndex } from './build-index.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
@@ -47,6 +47,16 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
 
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
   const start = performance.now();
+  // Workers start now, so their start-up overlaps with reading content (sized by a quick count).
+  const pool = CompilerPool.start(config, await countContentFiles(config));
+  try {
+    return await build(config, log, opts, start, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function build(config: ResolvedConfig, log: Logger, opts: BuildOptions, start: number, pool: CompilerPool | undefined): Promise<BuildResult> {
   const loaded = await log.step('load', 'read content and config', () => loadContent(config));
   const site = resolveSiteConfig(loaded.config);
   // Generated sources (API reference) join the content here and are handled like any page.
@@ -65,12 +75,14 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
       pages,
       ctx,
       config,
+      pool,
       onProgress: (d, t) => log.progress('compile', d, t),
       onCache: (reused, reason) =>
         reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
     }),
   );
   log.clearProgress();
+  await pool?.close(); // free the workers' memory before rendering: peak RSS is what counts
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, compiled, config: loaded.config, site }));
   const bundle = bundling ? await log.step('bundle', 'bundle client islands', () => bundling) : undefined;
   const servedFiles = [...index.files.map((f) => `/${f.path}`), ...(bundle?.files.map((f) => `/${f.path}`) ?? [])];

@@ -7,6 +7,8 @@ export type WorkerRequest = { type: 'init'; ctx: CompileContext } | { type: 'com
 
 let ctx: CompileContext | undefined;
 const port = parentPort;
+// Warm up while the main thread is still reading content.
+void getHighlighter();
 if (port) {
   port.on('message', async (msg: WorkerRequest) => {
     if (msg.type === 'init') {
