@@ -42,14 +42,17 @@ export function Image({
   withShadow,
   size,
   externalLink,
+  className,
 }: {
   src: string;
   caption?: string;
   withShadow?: boolean;
   size?: string;
   externalLink?: string;
+  className?: string;
 }) {
-  const img = <img src={src} alt={caption ?? ''} loading="lazy" className={withShadow ? 'shadow' : undefined} />;
+  const classes = [withShadow ? 'shadow' : '', className ?? ''].filter(Boolean).join(' ');
+  const img = <img src={src} alt={caption ?? ''} loading="lazy" className={classes || undefined} />;
   return (
     <figure className={`image image-${size ?? 'large'}`}>
       {externalLink ? <a href={externalLink}>{img}</a> : img}
@@ -177,4 +180,21 @@ export function heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
       </Tag>
     );
   };
+}
+
+/** A static stand-in for the interactive donation form: the ways to support the project, as links. */
+export function DonationForm({ links }: { links: CommunityLink[] }) {
+  return (
+    <section className="donation">
+      <p>The project is funded by its community. To support it:</p>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.name}</a>
+            {l.description ? ` ${l.description}` : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -24,12 +24,16 @@ export const COMPONENTS: Record<string, ComponentSpec> = {
       withShadow: { type: 'boolean' },
       size: { type: 'string' },
       externalLink: { type: 'string' },
+      className: { type: 'string' },
     },
   },
   Video: { props: { src: { type: 'string', required: true }, caption: { type: 'string' } } },
   UrlBox: { props: { text: { type: 'string' }, href: { type: 'string', required: true } } },
   WarningTable: { props: {} },
   CommunityContent: { props: {} },
+  // Used by the community pages the docs team writes today.
+  CommunityResources: { props: {} },
+  DonationForm: { props: {} },
 };
 
 export const COMPONENT_NAMES = Object.keys(COMPONENTS);

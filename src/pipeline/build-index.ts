@@ -2,6 +2,7 @@ import { closest } from '../util/text.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { apiSidebars } from './api-pages.ts';
+import { syntaxLookupPage } from './syntax-lookup.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
@@ -221,8 +222,16 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   // Alias copies: `/docs/manual/latest/pipe` renders the v11.0.0 page.
   for (const a of aliasRoutes) addRoute(a.page, a.route, a.aliasOf);
 
+  const generated = [];
+  const syntax = syntaxLookupPage(pages, compiled);
+  if (syntax) {
+    generated.push(syntax);
+    // Its own route entry (replacing the intro page's, whose body it includes).
+    compiled.set(syntax.page.source.id, syntax.compiled);
+    addRoute(syntax.page, syntax.page.source.route!);
+  }
   const files = [...llmsFiles(opts, sidebars)];
-  return { routes, sidebars, files, messages };
+  return { routes, sidebars, generated, files, messages };
 }
 
 function aliasTitle(href: string, sidebar: Sidebar): string {

@@ -42,7 +42,7 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
     rewriteAliases[section] = Object.fromEntries(Object.entries(sv.aliases).filter(([alias]) => !sv.routed.includes(alias)));
   }
   const warnings = (config.warnings?.data as { warnings?: { number: number; description: string }[] } | undefined)?.warnings ?? [];
-  return { routeByFile, rewriteAliases, warnings, communityLinks: site.site.community };
+  return { routeByFile, rewriteAliases, warnings, communityLinks: site.site.community, supportLinks: site.site.support };
 }
 
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
@@ -116,7 +116,7 @@ async function build(config: ResolvedConfig, log: Logger, opts: BuildOptions, st
     try {
       await log.step('render', `render and write ${index.routes.size} pages`, async () => {
         const rctx = createRenderContext(index, site, bundle, config.now);
-        const byId = new Map(pages.map((p) => [p.source.id, p]));
+        const byId = new Map([...pages, ...index.generated.map((g) => g.page)].map((p) => [p.source.id, p]));
         let done = 0;
         for (const entry of index.routes.values()) {
           const page = byId.get(entry.pageId)!;

@@ -20,6 +20,8 @@ export interface SiteSettings {
   /** Edit-link base: the repository URL of the content dir (`https://github.com/o/r/blob/main/content`). */
   editBase?: string;
   community: { name: string; href: string; description?: string }[];
+  /** Ways to support the project, shown by <DonationForm>. */
+  support: { name: string; href: string; description?: string }[];
   /** Extra sidebars not named `{section}-{version}`: sidebar file name → route prefix it applies to. */
   sidebars: Record<string, string>;
   /** Severity of broken links and anchors for this site; the `--links` flag wins. */
@@ -53,6 +55,7 @@ const DEFAULT_SITE: SiteSettings = {
   social: [],
   footer: [],
   community: [],
+  support: [],
   sidebars: {},
 };
 

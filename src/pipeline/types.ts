@@ -219,6 +219,8 @@ export interface OutputFile {
 /** Everything the index stage derives for the whole site. */
 export interface SiteIndex {
   routes: Map<string, RouteEntry>;
+  /** Pages the index made from others (the syntax lookup page); rendered like content pages. */
+  generated: { page: Page; compiled: CompiledPage }[];
   sidebars: Map<string, Sidebar>;
   /** Extra files (llms.txt, search records, feed). */
   files: OutputFile[];

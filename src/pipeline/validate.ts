@@ -28,6 +28,11 @@ const SCHEMA_OF: Record<ContentKind, string> = {
 /** Kinds whose files may have no front matter at all. */
 const OPTIONAL_FRONT_MATTER = new Set<ContentKind>(['api', 'api-legacy', 'page']);
 
+/** API pages (the `api` overview included, as the docs team writes it) may omit front matter. */
+function frontMatterOptional(source: SourceFile): boolean {
+  return OPTIONAL_FRONT_MATTER.has(source.kind) || (source.kind === 'docs' && source.section === 'manual' && source.slug === 'api');
+}
+
 export type Validator = (source: SourceFile) => { meta: PageMeta; messages: Message[] };
 
 /** Compiles every schema once; the returned function validates one file's front matter. */
@@ -58,7 +63,7 @@ export function createValidator(config: LoadedConfig): { validate: Validator; me
     const schemaName = SCHEMA_OF[source.kind];
     const check = schemaFor(schemaName);
     if (data === undefined || data === null) {
-      if (!OPTIONAL_FRONT_MATTER.has(source.kind) && check && !fm?.errors.length) {
+      if (!frontMatterOptional(source) && check && !fm?.errors.length) {
         out.push(
           message(source.displayPath, { line: 1, column: 1 }, 'error', 'Missing front matter: this kind of page needs at least `title`', 'frontmatter-required'),
         );
@@ -68,7 +73,7 @@ export function createValidator(config: LoadedConfig): { validate: Validator; me
     if (check && !check(data)) {
       for (const e of check.errors ?? []) out.push(schemaMessage(source, e));
     }
-    return { meta: usableMeta(data), messages: out };
+    return { meta: usableMeta(data, source.kind !== 'syntax'), messages: out };
   };
   return { validate, messages };
 }
@@ -118,10 +123,11 @@ function article(type: string): string {
  * The fields rendering may use. SPEC §5: front matter that is not an object, or whose title is
  * not a string, is treated as absent; other fields are kept only when they have the right type.
  */
-export function usableMeta(data: unknown): PageMeta {
+export function usableMeta(data: unknown, requireTitle = true): PageMeta {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
   const d = data as Record<string, unknown>;
-  if (typeof d['title'] !== 'string') return {};
+  // Syntax lookup entries are named by `name`, not `title`.
+  if (requireTitle && typeof d['title'] !== 'string') return {};
   const meta: PageMeta = {};
   for (const key of ['title', 'metaTitle', 'canonical', 'author', 'date', 'previewImg', 'articleImg', 'badge', 'id', 'name', 'summary', 'category', 'status'] as const) {
     if (typeof d[key] === 'string') meta[key] = d[key];

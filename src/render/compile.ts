@@ -30,6 +30,8 @@ export interface CompileContext {
   rewriteAliases: Record<string, Record<string, string>>;
   warnings: C.WarningEntry[];
   communityLinks: C.CommunityLink[];
+  /** Ways to support the project (site.json `support`), for <DonationForm>. */
+  supportLinks: C.CommunityLink[];
 }
 
 export interface CompileInput {
@@ -73,6 +75,8 @@ const components = {
   UrlBox: fromTable(C.UrlBox),
   WarningTable: fromTable(C.WarningTable),
   CommunityContent: fromTable(C.CommunityContent),
+  CommunityResources: fromTable(C.CommunityContent),
+  DonationForm: fromTable(C.DonationForm),
 };
 
 const toHastProcessor = unified().use(remarkRehype, { allowDangerousHtml: false });
@@ -397,7 +401,10 @@ function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
     case 'WarningTable':
       return [tableNode(state, name, { warnings: state.ctx.warnings })];
     case 'CommunityContent':
+    case 'CommunityResources':
       return [tableNode(state, name, { links: state.ctx.communityLinks }, walkChildren(state, node.children))];
+    case 'DonationForm':
+      return [tableNode(state, name, { links: state.ctx.supportLinks })];
     case 'UrlBox':
       return [tableNode(state, name, { ...attrs, href: recordLink(state, String(attrs['href']), node) }, walkChildren(state, node.children))];
     case 'Intro':

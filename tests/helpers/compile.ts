@@ -19,6 +19,7 @@ export const baseContext: CompileContext = {
   rewriteAliases: { manual: { next: 'v2.0.0' } },
   warnings: [{ number: 8, description: 'Partial match: missing cases in pattern-matching.' }],
   communityLinks: [{ name: 'Forum', href: 'https://forum.example.org' }],
+  supportLinks: [{ name: 'Sponsor', href: 'https://sponsor.example.org' }],
 };
 
 /** Compiles Markdown as if it were content/docs/manual/v1.0.0/page.mdx (no front matter). */

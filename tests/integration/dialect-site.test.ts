@@ -22,7 +22,7 @@ describe('the dialect fixture site', () => {
     for (const route of ['/docs/manual/v1.0.0/intro', '/docs/manual/v1.0.0/dialect', '/docs/manual/v2.0.0/intro', '/docs/manual/latest/dialect']) {
       expect(existsSync(path.join(out, `${route.slice(1)}.html`)), route).toBe(true);
     }
-    expect(stderr).toMatch(/✓ 17 pages in [\d.]+m?s, 1 warning/);
+    expect(stderr).toMatch(/✓ 18 pages in [\d.]+m?s, 1 warning/);
   });
 
   it('renders the title, description and canonical from front matter', () => {
@@ -145,5 +145,19 @@ describe('API reference from config/api JSON', () => {
     ]);
     expect($$(tree, '.sidebar .toc a').map((a) => attr(a, 'href'))).toEqual(['#type-t', '#value-map', '#value-mapi']);
     expect($(page('/docs/manual/v1.0.0/api'), '.sidebar a.active')).toBeDefined();
+  });
+});
+
+describe('syntax lookup', () => {
+  it('renders every entry on the single /syntax-lookup page, grouped by category, anchored by id', () => {
+    const tree = parse(readFileSync(path.join(out, 'syntax-lookup.html'), 'utf8'));
+    expect(text($(tree, 'title'))).toBe('Syntax Lookup | Fixture');
+    expect($$(tree, '.syntax-category h2').map((h) => text(h))).toEqual(['decorators', 'operators']);
+    const pipe = $(tree, 'article#pipe-first');
+    expect(text($(pipe!, 'h3'))).toBe('->#');
+    expect(text($(pipe!, '.syntax-summary code'))).toBe('pipe');
+    expect(attr($(pipe!, 'article'), 'dataKeywords') ?? attr(pipe, 'dataKeywords')).toBe('pipe -> first');
+    expect($(pipe!, '.code-block pre.shiki')).toBeDefined();
+    expect(attr($(pipe!, '.syntax-body a'), 'href')).toBe('/docs/manual/v1.0.0/links');
   });
 });

@@ -155,3 +155,13 @@ describe('parsing shortcuts', () => {
     expect(codes).toEqual(['if (a < b) { x() }']);
   });
 });
+
+describe('components of the community pages', () => {
+  it('renders CommunityResources and a static DonationForm from site links', async () => {
+    const page = await compile('<CommunityResources />\n\n<DonationForm />\n');
+    const tree = parse(page.html);
+    expect(page.messages).toEqual([]);
+    expect(attr($(tree, '.community-content a'), 'href')).toBe('https://forum.example.org');
+    expect(attr($(tree, '.donation a'), 'href')).toBe('https://sponsor.example.org');
+  });
+});

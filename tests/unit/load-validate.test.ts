@@ -39,3 +39,23 @@ describe('front matter', () => {
     expect(usableMeta({ title: 'T', description: null })).toEqual({ title: 'T', description: null });
   });
 });
+
+describe('optional front matter', () => {
+  it('lets the manual API overview omit front matter, as the docs team writes it, but not other docs pages', async () => {
+    const { createValidator } = await import('../../src/pipeline/validate.ts');
+    const { loadContent } = await import('../../src/pipeline/load.ts');
+    const { resolveConfig } = await import('../../src/pipeline/config.ts');
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-fm-'));
+    mkdirSync(path.join(root, 'content/docs/manual/v11.0.0'), { recursive: true });
+    writeFileSync(path.join(root, 'content/docs/manual/v11.0.0/api.mdx'), '# API\n\nOverview.\n');
+    writeFileSync(path.join(root, 'content/docs/manual/v11.0.0/pipe.mdx'), '# Pipe\n');
+    const loaded = await loadContent(resolveConfig({ root }));
+    const { validate } = createValidator(loaded.config);
+    const byId = new Map(loaded.sources.map((s) => [s.id, validate(s).messages.map((m) => m.ruleId)]));
+    expect(byId.get('docs/manual/v11.0.0/api.mdx')).toEqual([]);
+    expect(byId.get('docs/manual/v11.0.0/pipe.mdx')).toEqual(['frontmatter-required']);
+  });
+});
