@@ -52,17 +52,17 @@ function loadRescriptGrammar(): LanguageRegistration[] {
 /** Grammar loaders; a grammar is loaded (and its regexes compiled) only when a page uses it. */
 const GRAMMARS: Record<string, () => Promise<LanguageRegistration[]>> = {
   rescript: async () => loadRescriptGrammar(),
-  javascript: async () => (await import('@shikijs/langs/javascript')).default,
-  jsx: async () => (await import('@shikijs/langs/jsx')).default,
-  typescript: async () => (await import('@shikijs/langs/typescript')).default,
-  tsx: async () => (await import('@shikijs/langs/tsx')).default,
-  shellscript: async () => (await import('@shikijs/langs/shellscript')).default,
-  shellsession: async () => (await import('@shikijs/langs/shellsession')).default,
-  json: async () => (await import('@shikijs/langs/json')).default,
-  diff: async () => (await import('@shikijs/langs/diff')).default,
-  css: async () => (await import('@shikijs/langs/css')).default,
-  html: async () => (await import('@shikijs/langs/html')).default,
-  ocaml: async () => (await import('@shikijs/langs/ocaml')).default,
+  javascript: async () => (await import('@shikijs/langs-precompiled/javascript')).default,
+  jsx: async () => (await import('@shikijs/langs-precompiled/jsx')).default,
+  typescript: async () => (await import('@shikijs/langs-precompiled/typescript')).default,
+  tsx: async () => (await import('@shikijs/langs-precompiled/tsx')).default,
+  shellscript: async () => (await import('@shikijs/langs-precompiled/shellscript')).default,
+  shellsession: async () => (await import('@shikijs/langs-precompiled/shellsession')).default,
+  json: async () => (await import('@shikijs/langs-precompiled/json')).default,
+  diff: async () => (await import('@shikijs/langs-precompiled/diff')).default,
+  css: async () => (await import('@shikijs/langs-precompiled/css')).default,
+  html: async () => (await import('@shikijs/langs-precompiled/html')).default,
+  ocaml: async () => (await import('@shikijs/langs-precompiled/ocaml')).default,
 };
 
 /** Every language docsgen can highlight. */
