@@ -91,21 +91,23 @@ async function build(config: ResolvedConfig, log: Logger, opts: BuildOptions, st
   );
 
   const messages = sortMessages(
-    dedupeMessages([
-      ...loaded.messages,
-      ...api.messages,
-      ...validated.messages,
-      ...[...compiled.values()].flatMap((c) => c.messages),
-      ...index.messages,
-      ...linkMessages,
-    ]),
-  )
-    // A problem in a generated page is reported at its origin (the module in the API JSON).
-    .map((m) => {
-      const origin = api.origins.get(m.file);
-      return origin ? { ...m, ...origin } : m;
-    })
-    .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m));
+    dedupeMessages(
+      [
+        ...loaded.messages,
+        ...api.messages,
+        ...validated.messages,
+        ...[...compiled.values()].flatMap((c) => c.messages),
+        ...index.messages,
+        ...linkMessages,
+      ]
+        // A problem in a generated page is reported at its origin (the module in the API JSON).
+        .map((m) => {
+          const origin = api.origins.get(m.file);
+          return origin ? { ...m, ...origin } : m;
+        })
+        .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m)),
+    ),
+  );
   const errors = messages.filter((m) => m.severity === 'error').length;
   const warnings = messages.filter((m) => m.severity === 'warning').length;
   const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false };
