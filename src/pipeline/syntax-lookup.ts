@@ -80,7 +80,8 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
       markdown: introCompiled?.markdown ?? '',
       preludes: [],
       codes: [],
-      messages: [],
+      // The intro page's own problems stay reported (this page replaces its compiled entry).
+      messages: introCompiled?.messages ?? [],
     },
   };
 }
