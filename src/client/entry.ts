@@ -5,7 +5,6 @@ import { hydrateRoot } from 'react-dom/client';
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
 
 const loaders: Record<string, Loader> = {
-  CopyButton: () => import('../components/islands/CopyButton.tsx') as unknown as ReturnType<Loader>,
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
 };

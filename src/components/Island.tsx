@@ -1,11 +1,9 @@
 import type { ComponentType } from 'react';
-import CopyButton from './islands/CopyButton.tsx';
 import CodeTabs from './islands/CodeTabs.tsx';
 import CodeActions from './islands/CodeActions.tsx';
 
 /** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
 export const islands = {
-  CopyButton,
   CodeTabs,
   CodeActions,
 } satisfies Record<string, ComponentType<never>>;

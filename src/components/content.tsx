@@ -124,18 +124,24 @@ export interface CommunityLink {
   description?: string;
 }
 
+function LinkList({ links }: { links: CommunityLink[] }) {
+  return (
+    <ul>
+      {links.map((l) => (
+        <li key={l.href}>
+          <a href={l.href}>{l.name}</a>
+          {l.description ? ` ${l.description}` : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CommunityContent({ links, children }: WithChildren<{ links: CommunityLink[] }>) {
   return (
     <section className="community-content">
       {children}
-      <ul>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href}>{l.name}</a>
-            {l.description ? ` ${l.description}` : null}
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} />
     </section>
   );
 }
@@ -187,14 +193,7 @@ export function DonationForm({ links }: { links: CommunityLink[] }) {
   return (
     <section className="donation">
       <p>The project is funded by its community. To support it:</p>
-      <ul>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href}>{l.name}</a>
-            {l.description ? ` ${l.description}` : null}
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} />
     </section>
   );
 }
