@@ -2,7 +2,7 @@ import { closest } from '../util/text.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { apiSidebars } from './api-pages.ts';
-import { syntaxLookupPage } from './syntax-lookup.ts';
+import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
@@ -20,9 +20,17 @@ import type {
 
 export interface IndexOptions {
   pages: Page[];
-  compiled: Map<string, CompiledPage>;
+  /** Page id → title (known before compiling: front matter, else the first h1, else the file name). */
+  titles: ReadonlyMap<string, string>;
   config: LoadedConfig;
   site: ResolvedSiteConfig;
+}
+
+export interface GeneratedOptions {
+  pages: Page[];
+  compiled: Map<string, CompiledPage>;
+  site: ResolvedSiteConfig;
+  index: SiteIndex;
 }
 
 const DOCS_ROUTE = /^\/docs\/([^/]+)\/([^/]+)\/(.+)$/;
@@ -121,10 +129,11 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
 /** Derives routes, sidebars, breadcrumbs, prev/next, banners and generated files for the whole site. */
 export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   const messages: Message[] = [];
-  const { pages, compiled, site } = opts;
+  const { pages, site } = opts;
+  const titleOf = (page: Page) => opts.titles.get(page.source.id) ?? page.source.slug;
   const titles = new Map<string, string>();
   for (const p of pages) {
-    if (p.source.route !== null) titles.set(p.source.route, compiled.get(p.source.id)?.title ?? p.source.slug);
+    if (p.source.route !== null) titles.set(p.source.route, titleOf(p));
   }
   const sidebars = buildSidebars(opts, titles, messages);
   for (const s of apiSidebars(opts.config, new Set(titles.keys()))) sidebars.set(s.id, s);
@@ -158,7 +167,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
 
   const routes = new Map<string, RouteEntry>();
   const addRoute = (page: Page, route: string, aliasOf?: string) => {
-    const title = compiled.get(page.source.id)?.title ?? page.source.slug;
+    const title = titleOf(page);
     const entry: RouteEntry = {
       route,
       pageId: page.source.id,
@@ -222,16 +231,26 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   // Alias copies: `/docs/manual/latest/pipe` renders the v11.0.0 page.
   for (const a of aliasRoutes) addRoute(a.page, a.route, a.aliasOf);
 
-  const generated = [];
+  // The syntax lookup page gathers the entries: its route exists now, its body once they compiled.
+  if (pages.some((p) => p.source.kind === 'syntax') && !routes.has(SYNTAX_ROUTE)) {
+    routes.set(SYNTAX_ROUTE, { route: SYNTAX_ROUTE, pageId: SYNTAX_PAGE_ID, breadcrumbs: [], layout: 'bare', banners: [] });
+  }
+  return { routes, sidebars, generated: [], files: [], messages };
+}
+
+/**
+ * What needs every page compiled: the syntax lookup page and the llms files. Adds them to the
+ * index (and the generated page to `compiled`, so the link check sees its anchors).
+ */
+export function buildGenerated({ pages, compiled, site, index }: GeneratedOptions): void {
   const syntax = syntaxLookupPage(pages, compiled);
   if (syntax) {
-    generated.push(syntax);
-    // Its own route entry (replacing the intro page's, whose body it includes).
+    index.generated.push(syntax);
     compiled.set(syntax.page.source.id, syntax.compiled);
-    addRoute(syntax.page, syntax.page.source.route!);
+    const entry = index.routes.get(SYNTAX_ROUTE);
+    if (entry) entry.pageId = syntax.page.source.id;
   }
-  const files = [...llmsFiles(opts, sidebars)];
-  return { routes, sidebars, generated, files, messages };
+  index.files.push(...llmsFiles({ pages, compiled, site }, index.sidebars));
 }
 
 function aliasTitle(href: string, sidebar: Sidebar): string {
@@ -247,7 +266,7 @@ export function withoutJsOutput(markdown: string): string {
 }
 
 /** llms.txt (page index), llms-full.txt (every page) and llms-small.txt (no JS output) per docs version. */
-function* llmsFiles(opts: IndexOptions, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
+function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site'>, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
   const bySection = new Map<string, { page: Page; compiled: CompiledPage }[]>();
   for (const page of opts.pages) {
     const { kind, section, version } = page.source;

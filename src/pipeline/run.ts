@@ -4,8 +4,9 @@ import { performance } from 'node:perf_hooks';
 import { countContentFiles, loadContent } from './load.ts';
 import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
-import { CompilerPool, compilePages } from './compile-pages.ts';
-import { buildIndex } from './build-index.ts';
+import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
+import { buildGenerated, buildIndex } from './build-index.ts';
+import { SYNTAX_ROUTE } from './syntax-lookup.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
@@ -16,7 +17,7 @@ import { createRenderContext, renderRoute } from '../render/render-route.tsx';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { Message, Page, SourceFile } from './types.ts';
+import type { CompiledPage, Message, Page, RouteEntry, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
@@ -67,78 +68,91 @@ async function build(config: ResolvedConfig, log: Logger, opts: BuildOptions, st
   );
   const pages: Page[] = validated.pages;
   const ctx = createCompileContext(loaded.sources, loaded.config, site);
-  // Client assets do not depend on content: bundle them while the pages compile.
-  const bundling = opts.write ? bundleAssets(config.cacheDir) : undefined;
-  bundling?.catch(() => undefined);
-  const compiled = await log.step('compile', `compile ${pages.length} pages`, () =>
-    compilePages({
-      pages,
-      ctx,
-      config,
-      pool,
-      onProgress: (d, t) => log.progress('compile', d, t),
-      onCache: (reused, reason) =>
-        reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
-    }),
-  );
-  log.clearProgress();
-  await pool?.close(); // free the workers' memory before rendering: peak RSS is what counts
-  const index = await log.step('index', 'build indexes', () => buildIndex({ pages, compiled, config: loaded.config, site }));
-  const bundle = bundling ? await log.step('bundle', 'bundle client islands', () => bundling) : undefined;
-  const servedFiles = [...index.files.map((f) => `/${f.path}`), ...(bundle?.files.map((f) => `/${f.path}`) ?? [])];
-  const linkMessages = await log.step('links', 'check links and anchors', () =>
-    checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
-  );
+  // Titles are known before compiling, so the index (routes, sidebars, prev/next) is built first
+  // and every page is rendered and written as soon as it is compiled: rendering overlaps compiling.
+  const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));
+  const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site }));
+  const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
 
-  const messages = sortMessages(
-    dedupeMessages(
-      [
-        ...loaded.messages,
-        ...api.messages,
-        ...validated.messages,
-        ...[...compiled.values()].flatMap((c) => c.messages),
-        ...index.messages,
-        ...linkMessages,
-      ]
-        // A problem in a generated page is reported at its origin (the module in the API JSON).
-        .map((m) => {
-          const origin = api.origins.get(m.file);
-          return origin ? { ...m, ...origin } : m;
-        })
-        .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m)),
-    ),
-  );
-  const errors = messages.filter((m) => m.severity === 'error').length;
-  const warnings = messages.filter((m) => m.severity === 'warning').length;
-  const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false };
+  const writer = opts.write && bundle ? new OutputWriter(config.outDir) : undefined;
+  await writer?.open();
+  try {
+    const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
+    const byId = new Map(pages.map((p) => [p.source.id, p]));
+    const routesOf = new Map<string, RouteEntry[]>();
+    for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
+    let rendered = 0;
+    const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
+      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, c, rctx!) });
+      rendered++;
+    };
+    const compiled = await log.step('compile', `compile and render ${pages.length} pages`, () =>
+      compilePages({
+        pages,
+        ctx,
+        config,
+        pool,
+        onProgress: (d, t) => log.progress('compile', d, t),
+        onCache: (reused, reason) =>
+          reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
+        // The syntax lookup page is rendered last: it gathers every entry.
+        ...(writer
+          ? { onPage: (c: CompiledPage) => routesOf.get(c.id)?.forEach((e) => e.route !== SYNTAX_ROUTE && render(e, byId.get(c.id)!, c)) }
+          : {}),
+      }),
+    );
+    log.clearProgress();
+    await pool?.close(); // free the workers' memory: peak RSS is what counts
+    buildGenerated({ pages, compiled, site, index });
+    const servedFiles = [...index.files.map((f) => `/${f.path}`), ...(bundle?.files.map((f) => `/${f.path}`) ?? [])];
+    const linkMessages = await log.step('links', 'check links and anchors', () =>
+      checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
+    );
 
-  if (opts.write && bundle && (errors === 0 || config.force)) {
-    const writer = new OutputWriter(config.outDir);
-    await writer.open();
-    try {
-      await log.step('render', `render and write ${index.routes.size} pages`, async () => {
-        const rctx = createRenderContext(index, site, bundle, config.now);
-        const byId = new Map([...pages, ...index.generated.map((g) => g.page)].map((p) => [p.source.id, p]));
-        let done = 0;
-        for (const entry of index.routes.values()) {
-          const page = byId.get(entry.pageId)!;
-          const c = compiled.get(entry.pageId)!;
-          await writer.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, c, rctx) });
-          log.progress('render', ++done, index.routes.size);
+    const messages = sortMessages(
+      dedupeMessages(
+        [
+          ...loaded.messages,
+          ...api.messages,
+          ...validated.messages,
+          ...[...compiled.values()].flatMap((c) => c.messages),
+          ...index.messages,
+          ...linkMessages,
+        ]
+          // A problem in a generated page is reported at its origin (the module in the API JSON).
+          .map((m) => {
+            const origin = api.origins.get(m.file);
+            return origin ? { ...m, ...origin } : m;
+          })
+          .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m)),
+      ),
+    );
+    const errors = messages.filter((m) => m.severity === 'error').length;
+    const warnings = messages.filter((m) => m.severity === 'warning').length;
+    const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false };
+
+    if (writer && bundle && (errors === 0 || config.force)) {
+      await log.step('render', `render generated pages and write ${index.routes.size} pages`, async () => {
+        for (const g of index.generated) {
+          for (const entry of routesOf.get(g.page.source.id) ?? [index.routes.get(g.page.source.route ?? '')!].filter(Boolean)) {
+            render(entry, g.page, g.compiled);
+          }
         }
-        log.clearProgress();
-        for (const f of [...index.files, ...bundle.files]) await writer.write(f);
+        for (const f of [...index.files, ...bundle.files]) writer.write(f);
         await writer.copyDir(path.join(config.root, 'public'));
       });
       await log.step('write', 'swap output directory', () => writer.commit());
       result.written = true;
-    } catch (err) {
-      await writer.abort();
-      throw err;
+      log.debug('render', `${rendered} pages rendered`);
+    } else {
+      await writer?.abort(); // content errors: the previous site stays as it was
     }
+    result.ms = performance.now() - start;
+    return result;
+  } catch (err) {
+    await writer?.abort();
+    throw err;
   }
-  result.ms = performance.now() - start;
-  return result;
 }
 
 /** `✓ 812 pages in 2.1s` / `✗ 3 errors in 2 files`. */

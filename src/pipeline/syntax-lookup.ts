@@ -5,6 +5,8 @@ import { escapeHtml } from '../util/text.ts';
 import type { CompiledPage, Page, SourceFile } from './types.ts';
 
 export const SYNTAX_ROUTE = '/syntax-lookup';
+/** Id of the generated page when there is no content/syntax-lookup.mdx introduction. */
+export const SYNTAX_PAGE_ID = 'syntax-lookup.generated';
 
 export interface GeneratedPage {
   page: Page;
@@ -54,8 +56,8 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
   }
 
   const source: SourceFile = intro?.source ?? {
-    id: 'syntax-lookup.generated',
-    absPath: 'syntax-lookup.generated',
+    id: SYNTAX_PAGE_ID,
+    absPath: SYNTAX_PAGE_ID,
     displayPath: 'content/syntax-lookup',
     kind: 'page',
     route: SYNTAX_ROUTE,

@@ -9,9 +9,15 @@ import type { OutputFile } from './types.ts';
  */
 export class OutputWriter {
   private readonly staging: string;
-  private pending: Promise<void>[] = [];
-  private readonly dirs = new Set<string>();
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private readonly queue: OutputFile[] = [];
+  private inflight = 0;
+  private failure: unknown;
+  private idle: (() => void) | undefined;
   written = 0;
+
+  /** Files written at once: enough to keep the disk busy, few enough to keep memory flat. */
+  private static readonly CONCURRENCY = 32;
 
   constructor(private readonly outDir: string) {
     this.staging = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
@@ -22,24 +28,45 @@ export class OutputWriter {
     await mkdir(this.staging, { recursive: true });
   }
 
-  /** Queues a file; writes overlap with rendering, bounded so memory stays flat. */
-  async write(file: OutputFile): Promise<void> {
+  /** Queues a file; it is written in the background (errors surface at commit). */
+  write(file: OutputFile): void {
+    this.queue.push(file);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inflight < OutputWriter.CONCURRENCY && this.queue.length > 0) {
+      const file = this.queue.shift()!;
+      this.inflight++;
+      this.writeOne(file)
+        .catch((err: unknown) => {
+          this.failure ??= err;
+        })
+        .finally(() => {
+          this.inflight--;
+          this.pump();
+          if (this.inflight === 0 && this.queue.length === 0) this.idle?.();
+        });
+    }
+  }
+
+  private async writeOne(file: OutputFile): Promise<void> {
     const target = path.join(this.staging, ...file.path.split('/'));
     const dir = path.dirname(target);
-    const job = (async () => {
-      if (!this.dirs.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        this.dirs.add(dir);
-      }
-      await writeFile(target, file.contents);
-      this.written++;
-    })();
-    this.pending.push(job);
-    if (this.pending.length >= 64) {
-      const batch = this.pending;
-      this.pending = [];
-      await Promise.all(batch);
+    let made = this.dirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      this.dirs.set(dir, made);
     }
+    await made;
+    await writeFile(target, file.contents);
+    this.written++;
+  }
+
+  /** Waits until every queued file is on disk. */
+  private async drain(): Promise<void> {
+    if (this.inflight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    if (this.failure) throw this.failure;
   }
 
   /** Copies a directory of static files (public/) into the output. */
@@ -49,8 +76,7 @@ export class OutputWriter {
 
   /** Swaps the finished site in place of the old one. */
   async commit(): Promise<void> {
-    await Promise.all(this.pending);
-    this.pending = [];
+    await this.drain();
     const old = `${this.outDir}.old-${process.pid}`;
     const hadOld = existsSync(this.outDir);
     if (hadOld) await rename(this.outDir, old);
@@ -60,7 +86,8 @@ export class OutputWriter {
 
   /** Drops everything written so far. */
   async abort(): Promise<void> {
-    await Promise.allSettled(this.pending);
+    this.queue.length = 0;
+    await this.drain().catch(() => undefined);
     await rm(this.staging, { recursive: true, force: true });
   }
 }

@@ -41,3 +41,32 @@ export function closest(target: string, candidates: Iterable<string>): string | 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/**
+ * Text of the first `# h1` outside code fences, with inline Markdown removed (`code`, emphasis,
+ * links): a page's title when its front matter has none. Known before parsing, so the index can be
+ * built while pages are still compiling.
+ */
+export function firstHeadingText(markdown: string): string | undefined {
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (fence === null) fence = f[1]!;
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const h = /^\s{0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (h) {
+      const text = h[1]!
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/`+([^`]*)`+/g, '$1')
+        .replace(/(\*\*|__|\*|_|~~)(.+?)\1/g, '$2')
+        .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+        .trim();
+      if (text) return text;
+    }
+  }
+  return undefined;
+}
