@@ -80,8 +80,8 @@ function aliasBody(html: string, entry: RouteEntry): string {
 export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): string {
   const { site } = ctx.site;
   const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
-  const title = page.meta.metaTitle ?? compiled.title;
-  const fullTitle = entry.route === '/' ? site.title : `${title} | ${titleSuffix(entry, ctx)}`;
+  // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
+  const fullTitle = page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${compiled.title} | ${titleSuffix(entry, ctx)}`);
   const description = page.meta.description ?? '';
   const canonical = page.meta.canonical ?? entry.aliasOf ?? entry.route;
   const isDocs = entry.route.startsWith('/docs/') || entry.route.startsWith('/syntax-lookup');
