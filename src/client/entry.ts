@@ -6,6 +6,7 @@ type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>
 
 const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
+  SidebarToggle: () => import('../components/islands/SidebarToggle.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
 };
 

@@ -15,6 +15,7 @@ import {
   VersionSelector,
   type VersionChoice,
 } from '../components/layout.tsx';
+import { Island } from '../components/Island.tsx';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../pipeline/types.ts';
 
@@ -103,8 +104,9 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
       <TopNav title={site.title} nav={site.nav} current={entry.route} />
       {isDocs && docsLinks.length > 0 ? <DocsNav links={docsLinks} current={entry.route} /> : null}
       <div className={sidebar ? 'page page-with-sidebar' : 'page'} data-layout={entry.layout}>
+        {sidebar ? <Island name="SidebarToggle" props={{ target: 'docs-sidebar' }} /> : null}
         {sidebar ? (
-          <aside className="sidebar-wrap">
+          <aside className="sidebar-wrap" id="docs-sidebar">
             <VersionSelector choices={versionChoices(entry, ctx)} />
             <div dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
           </aside>
@@ -136,7 +138,9 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
     version ? `<meta name="docsearch:version" content="${escapeHtml(version)}">` : '',
     `<link rel="stylesheet" href="${ctx.bundle.css}">`,
     entry.route.startsWith('/blog') ? '<link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/feed.xml">' : '',
-    compiled.islands.length > 0 ? `<script type="module" src="${ctx.bundle.entry}"></script>` : '',
+    // Marks that scripts run, so the stylesheet can turn the sidebar into a drawer on small screens.
+    sidebar ? '<script>document.documentElement.classList.add("js")</script>' : '',
+    compiled.islands.length > 0 || sidebar ? `<script type="module" src="${ctx.bundle.entry}"></script>` : '',
   ]
     .filter(Boolean)
     .join('');

@@ -129,9 +129,10 @@ describe('code block islands in the browser', () => {
   it('hydrates every island of the page without console errors or hydration warnings', async () => {
     const { context, page, problems } = await open();
     try {
-      const islands = page.locator('[data-island]');
+      // The code block islands; the page's chrome adds the sidebar toggle (tests/browser/sidebar.test.ts).
+      const islands = page.locator('article [data-island]');
       expect(await islands.count()).toBe(9);
-      expect(await page.locator('[data-island][data-hydrated]').count()).toBe(9);
+      expect(await page.locator('article [data-island][data-hydrated]').count()).toBe(9);
       expect(await page.locator('script[type="module"][src^="/assets/islands-"]').count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {
@@ -349,12 +350,12 @@ describe('keyboard accessibility of the islands', () => {
   it('gives every island button and link an accessible name', async () => {
     const { context, page, problems } = await open();
     try {
-      const controls = page.locator('[data-island] button, [data-island] a');
+      const controls = page.locator('article [data-island] button, article [data-island] a');
       const names = await controls.evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim()));
       expect(names.length).toBe(9 + 2 + 2); // 9 copy buttons, 2 tabs, 2 playground links
       expect(names.filter((n) => n === '')).toEqual([]);
       // The same names as the accessibility tree computes them.
-      const islands = page.locator('[data-island]');
+      const islands = page.locator('article [data-island]');
       expect(await islands.getByRole('button', { name: COPY_NAME, exact: true }).count()).toBe(9);
       expect(await islands.getByRole('link', { name: PLAYGROUND_NAME, exact: true }).count()).toBe(2);
       expect(await islands.getByRole('tab', { name: 'ReScript', exact: true }).count()).toBe(1);
@@ -370,7 +371,7 @@ describe('keyboard accessibility of the islands', () => {
     try {
       type Tagged = Window & { islandControls: Element[] };
       const described = await page.evaluate(() => {
-        const controls = Array.from(document.querySelectorAll('[data-island] button, [data-island] a'));
+        const controls = Array.from(document.querySelectorAll('article [data-island] button, article [data-island] a'));
         (window as unknown as Tagged).islandControls = controls;
         return controls.map((el) => ({
           name: el.getAttribute('aria-label') ?? el.textContent ?? '',
