@@ -197,18 +197,6 @@ export interface Banner {
   link?: { text: string; href: string };
 }
 
-/** DocSearch-shaped record (DESIGN: search). */
-export interface SearchRecord {
-  objectID: string;
-  url: string;
-  url_without_anchor: string;
-  anchor: string | null;
-  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
-  hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
-  content: string | null;
-  version: string | null;
-}
-
 /** A file the build writes besides page HTML (feeds, llms.txt, search index, assets). */
 export interface OutputFile {
   /** Path relative to out/, `/` separators. */
@@ -225,14 +213,6 @@ export interface SiteIndex {
   /** Extra files (llms.txt, search records, feed). */
   files: OutputFile[];
   messages: Message[];
-}
-
-/** A finished page. */
-export interface RenderedPage {
-  route: string;
-  /** Output path relative to out/. */
-  path: string;
-  html: string;
 }
 
 /** Hashed client assets and what each page must reference. */
