@@ -1,18 +1,11 @@
 // Browser test of the client islands (copy button, code tabs, playground link) on a built fixture page,
 // served by docsgen's own server and driven in Debian's Chromium through playwright-core.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import lz from 'lz-string';
-import { copyFixture, docsgen, repo } from '../helpers/cli.ts';
-import { startServer } from '../../src/serve/server.ts';
+import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
 
 /** CI installs Debian's package (`apt-get install -y chromium`); the suite never downloads a browser. */
-const CHROMIUM = '/usr/bin/chromium';
 const ROUTE = '/docs/manual/v1.0.0/dialect';
 /** The page's `res prelude` block: hidden, but sent to the playground ahead of every example. */
 const PRELUDE = 'let greeting = "hello"';
@@ -27,33 +20,17 @@ const PLAYGROUND_NAME = 'Open this example in the playground';
  */
 const EXPECTED_404S = ['/img/logo.svg', '/media/demo.mp4', '/favicon.ico'];
 
-let server: Server | undefined;
+let site: FixtureSite | undefined;
 let browser: Browser | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install -y chromium); they never download one`);
-  }
-  if (!existsSync(path.join(repo, 'dist', 'cli.js'))) {
-    const cli = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: repo, encoding: 'utf8' });
-    expect(cli.status, cli.stderr).toBe(0);
-  }
-  const root = copyFixture('dialect');
-  const outDir = path.join(root, 'out');
-  const build = docsgen(['build', '--root', root, '--out', outDir]);
-  expect(build.code, build.stderr).toBe(0);
-  server = await startServer({ outDir, host: '127.0.0.1', port: 0 });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  site = await openFixtureSite();
+  ({ browser, origin } = site);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await site?.close();
 });
 
 interface Opened {

@@ -1,40 +1,21 @@
 // The docs sidebar on small screens: a drawer behind a button (SPEC §2, §4), in Debian's Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { copyFixture, docsgen } from '../helpers/cli.ts';
-import { startServer } from '../../src/serve/server.ts';
+import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-let server: Server | undefined;
-let browser: Browser | undefined;
-let origin = '';
+let site: FixtureSite | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: run apt-get install -y chromium (tests never download a browser)`);
-  const root = copyFixture('dialect');
-  const build = docsgen(['build', '--root', root]);
-  expect(build.code, build.stderr).toBe(0);
-  server = await startServer({ outDir: path.join(root, 'out'), host: '127.0.0.1', port: 0 });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  site = await openFixtureSite();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await site?.close();
 });
 
 async function open(width: number) {
-  const context = await browser!.newContext({ viewport: { width, height: 800 } });
+  const context = await site!.browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${origin}/docs/manual/v1.0.0/dialect`);
+  await page.goto(`${site!.origin}/docs/manual/v1.0.0/dialect`);
   await page.waitForSelector('[data-island="SidebarToggle"][data-hydrated]', { state: 'attached' });
   return { context, page };
 }
