@@ -163,16 +163,16 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   };
 }
 
-/** How many content files there are (a directory listing, no reads): sizes the worker pool early. */
-export async function countContentFiles(config: ResolvedConfig): Promise<number> {
-  return (await fg('**/*.{md,mdx}', { cwd: config.contentDir, onlyFiles: true })).length;
+/** The content files, sorted (a directory listing, no reads): also sizes the worker pool early. */
+export async function listContentFiles(config: ResolvedConfig): Promise<string[]> {
+  const files = await fg('**/*.{md,mdx}', { cwd: config.contentDir, absolute: true, onlyFiles: true, dot: false });
+  return files.sort();
 }
 
 /** Reads every content file and config file. The only stage that reads content. */
-export async function loadContent(config: ResolvedConfig): Promise<LoadResult> {
+export async function loadContent(config: ResolvedConfig, listed?: string[]): Promise<LoadResult> {
   const messages: Message[] = [];
-  const files = await fg('**/*.{md,mdx}', { cwd: config.contentDir, absolute: true, onlyFiles: true, dot: false });
-  files.sort();
+  const files = listed ?? (await listContentFiles(config));
   const [sources, loadedConfig] = await Promise.all([
     Promise.all(files.map((f) => loadSource(config, f))),
     loadConfig(config, messages),

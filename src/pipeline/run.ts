@@ -1,7 +1,7 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { countContentFiles, loadContent } from './load.ts';
+import { listContentFiles, loadContent } from './load.ts';
 import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
 import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
@@ -49,16 +49,24 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
   const start = performance.now();
   // Workers start now, so their start-up overlaps with reading content (sized by a quick count).
-  const pool = CompilerPool.start(config, await countContentFiles(config));
+  const files = await listContentFiles(config);
+  const pool = CompilerPool.start(config, files.length);
   try {
-    return await build(config, log, opts, start, pool);
+    return await build(config, log, opts, start, pool, files);
   } finally {
     await pool?.close();
   }
 }
 
-async function build(config: ResolvedConfig, log: Logger, opts: BuildOptions, start: number, pool: CompilerPool | undefined): Promise<BuildResult> {
-  const loaded = await log.step('load', 'read content and config', () => loadContent(config));
+async function build(
+  config: ResolvedConfig,
+  log: Logger,
+  opts: BuildOptions,
+  start: number,
+  pool: CompilerPool | undefined,
+  files: string[],
+): Promise<BuildResult> {
+  const loaded = await log.step('load', 'read content and config', () => loadContent(config, files));
   const site = resolveSiteConfig(loaded.config);
   // Generated sources (API reference) join the content here and are handled like any page.
   const api = apiSources(loaded.config);
