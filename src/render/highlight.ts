@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createHighlighterCore, type HighlighterCore, type LanguageRegistration, type ThemedToken } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
+import { EncodedTokenMetadata, INITIAL, type IGrammar, type StateStack } from 'shiki/textmate';
 import { toolDir } from '../pipeline/config.ts';
+import { createSharedCacheRegexEngine } from './regex-engine.ts';
 import { CSS_VARIABLE_THEME } from './theme.ts';
 
 /** Fence language (lowercased) → grammar name. Unknown languages render as plain text (SPEC §8). */
@@ -68,6 +69,11 @@ const GRAMMARS: Record<string, () => Promise<LanguageRegistration[]>> = {
 /** Every language docsgen can highlight. */
 export const HIGHLIGHTED_LANGUAGES = Object.keys(GRAMMARS);
 
+/** The grammar registrations of one language (empty when docsgen has none). */
+export function loadGrammar(lang: string): Promise<LanguageRegistration[]> {
+  return GRAMMARS[lang]?.() ?? Promise.resolve([]);
+}
+
 let highlighterPromise: Promise<HighlighterCore> | undefined;
 const loading = new Map<string, Promise<void>>();
 
@@ -76,7 +82,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
   highlighterPromise ??= createHighlighterCore({
     themes: [CSS_VARIABLE_THEME],
     langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: createSharedCacheRegexEngine(),
   });
   return highlighterPromise;
 }
@@ -94,11 +100,10 @@ export function languagesIn(text: string): Set<string> {
 export async function ensureLanguages(highlighter: HighlighterCore, langs: Iterable<string>): Promise<void> {
   const waits: Promise<void>[] = [];
   for (const lang of langs) {
-    const load = GRAMMARS[lang];
-    if (!load) continue;
+    if (!GRAMMARS[lang]) continue;
     let p = loading.get(lang);
     if (!p) {
-      p = load().then((grammar) => (grammar.length ? highlighter.loadLanguage(...grammar) : undefined));
+      p = loadGrammar(lang).then((grammar) => (grammar.length ? highlighter.loadLanguage(...grammar) : undefined));
       loading.set(lang, p);
     }
     waits.push(p);
@@ -115,6 +120,12 @@ export interface HighlightOptions {
 
 const cache = new Map<string, string>();
 
+/** Drops the memo caches (benchmarks measure highlighting itself). */
+export function clearHighlightCaches(): void {
+  cache.clear();
+  lineCache.clear();
+}
+
 /** Highlighted `<pre>` HTML; memoised by (language, code, highlighted lines). */
 export function highlightToHtml(highlighter: HighlighterCore, { lang, code, highlight }: HighlightOptions): string {
   const grammar = highlighter.getLoadedLanguages().includes(lang) ? lang : 'text';
@@ -122,33 +133,127 @@ export function highlightToHtml(highlighter: HighlighterCore, { lang, code, high
   const key = `${grammar}\0${marks}\0${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const html = tokensToHtml(highlighter.codeToTokensBase(code, { lang: grammar, theme: 'docsgen' }), highlight);
+  const lines = code.split(/\r?\n/);
+  let html = '<pre class="shiki docsgen" style="background-color:var(--hl-bg);color:var(--hl-fg)" tabindex="0"><code>';
+  if (grammar === 'text') {
+    for (let i = 0; i < lines.length; i++) html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}<span>${escapeHtml(lines[i]!)}</span></span>`;
+  } else {
+    const colorMap = themeColors(highlighter);
+    const tokenizer = highlighter.getLanguage(grammar);
+    let state: StateStack = INITIAL;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      // As shiki does: an empty line is not tokenized and leaves the state as it was.
+      let body = '';
+      if (line !== '') ({ html: body, end: state } = tokenizeLine(grammar, tokenizer, colorMap, line, state));
+      html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}${body}</span>`;
+    }
+  }
+  html += '</code></pre>';
   if (cache.size > 5000) cache.clear();
   cache.set(key, html);
   return html;
 }
 
+/**
+ * The theme's colour table, indexed by a token's foreground id. Its CSS variables reach the
+ * tokenizer as placeholder hex colours; this maps them back, as shiki's own tokenizer does.
+ */
+let colorTable: { for: HighlighterCore; colors: string[] } | undefined;
+function themeColors(highlighter: HighlighterCore): string[] {
+  if (colorTable?.for !== highlighter) {
+    const { theme, colorMap } = highlighter.setTheme('docsgen');
+    const replace = theme.colorReplacements ?? {};
+    colorTable = { for: highlighter, colors: colorMap.map((c) => (c ? (replace[c.toLowerCase()] ?? c) : c)) };
+  }
+  return colorTable.colors;
+}
+
+const lineOpen = (highlight: ReadonlySet<number> | undefined, i: number): string =>
+  highlight?.has(i + 1) ? '<span class="line highlighted">' : '<span class="line">';
+
 const FG = 'var(--hl-fg)';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+
+interface TokenizedLine {
+  /** The line's tokens as `<span>`s. */
+  html: string;
+  /** Grammar state at the end of the line. */
+  end: StateStack;
+}
 
 /**
- * Tokens → `<pre>` HTML, written directly (shiki's codeToHtml goes through a hast tree first, ~15 %
- * of highlighting time). Default-coloured text carries no style: the `<pre>` sets the colour.
+ * (grammar, state at line start, line text) → tokens and end state. A TextMate tokenizer is a pure
+ * function of exactly these, so a line seen before in the same state is not tokenized again. Code
+ * repeats a lot at line level (closing braces, imports, the same example in every docs version), and
+ * tokenizing is most of the highlighting time.
  */
-function tokensToHtml(lines: ThemedToken[][], highlight: ReadonlySet<number> | undefined): string {
-  let html = '<pre class="shiki docsgen" style="background-color:var(--hl-bg);color:var(--hl-fg)" tabindex="0"><code>';
-  for (let i = 0; i < lines.length; i++) {
-    if (i > 0) html += '\n';
-    html += highlight?.has(i + 1) ? '<span class="line highlighted">' : '<span class="line">';
-    for (const token of lines[i]!) {
-      const text = token.content.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
-      const italic = token.fontStyle !== undefined && token.fontStyle > 0 && (token.fontStyle & 1) === 1;
-      if ((!token.color || token.color === FG) && !italic) html += `<span>${text}</span>`;
-      else html += `<span style="color:${token.color ?? FG}${italic ? ';font-style:italic' : ''}">${text}</span>`;
-    }
-    html += '</span>';
+const lineCache = new Map<string, TokenizedLine>();
+const LINE_CACHE_LIMIT = 200_000;
+
+function tokenizeLine(grammar: string, tokenizer: IGrammar, colorMap: string[], line: string, state: StateStack): TokenizedLine {
+  const key = `${grammar}\0${stateId(state)}\0${line}`;
+  const hit = lineCache.get(key);
+  if (hit) return hit;
+  const result = tokenizer.tokenizeLine2(line, state, 500);
+  const tokens = result.tokens;
+  const count = tokens.length / 2;
+  let html = '';
+  for (let j = 0; j < count; j++) {
+    const start = tokens[2 * j]!;
+    const end = j + 1 < count ? tokens[2 * j + 2]! : line.length;
+    if (start === end) continue;
+    const metadata = tokens[2 * j + 1]!;
+    const color = colorMap[EncodedTokenMetadata.getForeground(metadata)];
+    const italic = (EncodedTokenMetadata.getFontStyle(metadata) & 1) === 1;
+    const text = escapeHtml(line.slice(start, end));
+    // Default-coloured text carries no style: the `<pre>` sets the colour.
+    if ((!color || color === FG) && !italic) html += `<span>${text}</span>`;
+    else html += `<span style="color:${color ?? FG}${italic ? ';font-style:italic' : ''}">${text}</span>`;
   }
-  return `${html}</code></pre>`;
+  const entry = { html, end: result.ruleStack };
+  if (lineCache.size >= LINE_CACHE_LIMIT) lineCache.clear();
+  lineCache.set(key, entry);
+  return entry;
+}
+
+/**
+ * A short id per distinct grammar state. Two state objects get the same id when they are equal the
+ * way vscode-textmate compares them (rule, end pattern, scopes, frame by frame) plus whether the
+ * begin pattern captured the line end (it anchors the next line's first match).
+ */
+const stateIds = new WeakMap<StateStack, string>();
+const structuralIds = new Map<string, string>();
+
+interface StateFrame {
+  parent: StateFrame | null;
+  ruleId: number;
+  endRule: string | null;
+  beginRuleCapturedEOL: boolean;
+  nameScopesList: { toString(): string } | null;
+  contentNameScopesList: { toString(): string } | null;
+}
+
+function stateId(state: StateStack): string {
+  const known = stateIds.get(state);
+  if (known !== undefined) return known;
+  const frame = state as unknown as StateFrame;
+  const structure = [
+    frame.parent ? stateId(frame.parent as unknown as StateStack) : '',
+    frame.ruleId,
+    frame.endRule ?? '',
+    frame.beginRuleCapturedEOL ? 1 : 0,
+    frame.nameScopesList?.toString() ?? '',
+    frame.contentNameScopesList?.toString() ?? '',
+  ].join('\u0001');
+  let id = structuralIds.get(structure);
+  if (id === undefined) {
+    id = String(structuralIds.size);
+    structuralIds.set(structure, id);
+  }
+  stateIds.set(state, id);
+  return id;
 }
 
 /**

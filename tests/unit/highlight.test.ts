@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { toString } from 'hast-util-to-string';
 import { describe, expect, it } from 'vitest';
-import { highlightToHtml, languagesIn, parseHighlightSpec, resolveLanguage } from '../../src/render/highlight.ts';
+import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { clearHighlightCaches, HIGHLIGHTED_LANGUAGES, highlightToHtml, loadGrammar, languagesIn, parseHighlightSpec, resolveLanguage } from '../../src/render/highlight.ts';
+import { CSS_VARIABLE_THEME } from '../../src/render/theme.ts';
 import { highlighter as getHighlighter } from '../helpers/compile.ts';
 import { $$, parse, text } from '../helpers/html.ts';
 
@@ -53,5 +59,66 @@ describe('languages', () => {
     const html = highlightToHtml(await getHighlighter(), { lang: 'javascript', code: 'a\nb\nc', highlight: new Set([2, 3]) });
     const lines = $$(parse(html), '.line');
     expect(lines.map((l) => String(l.properties['className']))).toEqual(['line', 'line,highlighted', 'line,highlighted']);
+  });
+});
+
+describe('line cache', () => {
+  /** shiki's own tokenizer and regex engine, with the same grammars and theme. */
+  let stock: HighlighterCore | undefined;
+  async function reference(lang: string, code: string): Promise<string[][]> {
+    stock ??= await createHighlighterCore({
+      themes: [CSS_VARIABLE_THEME],
+      langs: (await Promise.all(HIGHLIGHTED_LANGUAGES.map(loadGrammar))).flat(),
+      engine: createJavaScriptRegexEngine({ forgiving: true }),
+    });
+    return stock.codeToTokensBase(code, { lang, theme: 'docsgen' }).map((line) =>
+      line.map((t) => `${t.content}|${t.color === 'var(--hl-fg)' ? '' : (t.color ?? '')}|${(t.fontStyle ?? 0) & 1}`),
+    );
+  }
+  function ours(html: string): string[][] {
+    return $$(parse(html), '.line').map((line) =>
+      $$(line, 'span').filter((s) => s !== line).map((s) => {
+        const style = String(s.properties['style'] ?? '');
+        const color = /color:([^;]+)/.exec(style)?.[1] ?? '';
+        return `${toString(s)}|${color === 'var(--hl-fg)' ? '' : color}|${style.includes('italic') ? 1 : 0}`;
+      }),
+    );
+  }
+
+  // Multi-line constructs, where a line's tokens depend on the lines before it.
+  const blocks: [string, string][] = [
+    ['javascript', 'const s = `a\n${b}\nc`;\n/* open\n}\n*/\n}\nlet x = 1; // }'],
+    ['typescript', 'interface A {\n  x: string;\n}\nconst t = `\n}\n`;\n}'],
+    ['rescript', 'let s = `\n}\n`\n/* a\n}\n*/\n}\nlet f = x => x + 1\n@react.component\nlet make = () => <div> {"x"->React.string} </div>'],
+    ['json', '{\n  "a": "}",\n  "b": [\n    1\n  ]\n}'],
+    ['shellscript', 'cat <<EOF\n}\nEOF\n}\necho "a\n}\n"'],
+  ];
+
+  it('gives exactly the tokens of shiki\'s own tokenizer and regex engine, whatever was highlighted before', async () => {
+    const h = await getHighlighter();
+    clearHighlightCaches();
+    for (const [lang, code] of blocks) expect(ours(highlightToHtml(h, { lang, code }))).toEqual(await reference(lang, code));
+    // Again in reverse order with warm line caches, and shuffled line sets that share lines.
+    clearHighlightCaches();
+    for (const [lang, code] of [...blocks].reverse()) {
+      const shuffled = code.split('\n').reverse().join('\n');
+      expect(ours(highlightToHtml(h, { lang, code: shuffled }))).toEqual(await reference(lang, shuffled));
+      expect(ours(highlightToHtml(h, { lang, code }))).toEqual(await reference(lang, code));
+    }
+  });
+
+  it('agrees with shiki on every example of the v12 manual and the React docs', async () => {
+    const h = await getHighlighter();
+    let checked = 0;
+    for (const file of ['content/docs/manual/v12.0.0', 'content/docs/react/latest'].flatMap((d) => fs.readdirSync(d).map((f) => path.join(d, f)))) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```/gm)) {
+        const lang = resolveLanguage(m[1]);
+        if (lang === 'text') continue;
+        const code = m[2]!.replace(/\n$/, '');
+        expect(ours(highlightToHtml(h, { lang, code }))).toEqual(await reference(lang, code));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 });

@@ -1,0 +1,116 @@
+import type { RegexEngine } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { IOnigCaptureIndex, IOnigMatch, OnigString } from 'shiki/textmate';
+
+/**
+ * shiki's JavaScript regex engine with its search cache shared between scanners.
+ *
+ * A TextMate tokenizer asks, at each position of a line, which of the current rule's patterns
+ * matches first. shiki's scanner remembers each pattern's last search on the line and reuses it
+ * while it is still valid (vscode-oniguruma does the same), but only within one scanner, and the
+ * tokenizer switches scanner every time it enters or leaves a rule. The big JS/TS grammars include
+ * the same patterns (comments, expressions, literals) in dozens of rules, so the same regex ran on
+ * the same line again and again. Here the memory belongs to the regex: a search done in any rule
+ * serves every rule that includes that pattern.
+ *
+ * Reusing a search is exact: a search from `from` that first matched at `index` (or nowhere) gives
+ * the same answer for any start in `from..index`, because whether a regex matches at a position
+ * depends only on the string and the position (lookbehinds see the whole string). Regexes whose
+ * result depends on the start itself (sticky ones for `\G`, and shiki's emulated ones) are never
+ * reused, as in shiki.
+ */
+export function createSharedCacheRegexEngine(): RegexEngine {
+  const base = createJavaScriptRegexEngine({ forgiving: true });
+  const searches = new WeakMap<RegExp, LastSearch>();
+  const searchOf = (regex: RegExp | null): LastSearch | null => {
+    if (!regex || regex.sticky || (regex as { rawOptions?: { strategy?: unknown } }).rawOptions?.strategy) return null;
+    let search = searches.get(regex);
+    if (!search) searches.set(regex, (search = { strId: 0, from: 0, index: -1, indices: null, result: null }));
+    return search;
+  };
+  return {
+    createString: base.createString,
+    createScanner(patterns) {
+      const regexps = (base.createScanner(patterns) as unknown as { regexps: (RegExp | null)[] }).regexps;
+      return new SharedCacheScanner(regexps, regexps.map(searchOf));
+    },
+  };
+}
+
+interface LastSearch {
+  /** Id of the engine string searched (0: none yet). */
+  strId: number;
+  /** Where the search started. */
+  from: number;
+  /** Where it matched, or -1 for nowhere. */
+  index: number;
+  indices: RegExpIndicesArray | null;
+  /** The match in the tokenizer's shape, built once. */
+  result: IOnigCaptureIndex[] | null;
+}
+
+const NO_CAPTURE = 4294967295;
+
+class SharedCacheScanner {
+  constructor(
+    private readonly regexps: readonly (RegExp | null)[],
+    private readonly searches: readonly (LastSearch | null)[],
+  ) {}
+
+  findNextMatchSync(string: string | OnigString, start: number): IOnigMatch | null {
+    const text = typeof string === 'string' ? string : string.content;
+    const strId = typeof string === 'string' ? 0 : ((string as { id?: number }).id ?? 0);
+    let best = -1;
+    let bestIndex = 0;
+    let bestSearch: LastSearch | undefined;
+    let bestIndices: RegExpIndicesArray | null = null;
+    for (let i = 0; i < this.regexps.length; i++) {
+      const regex = this.regexps[i];
+      if (!regex) continue;
+      const search = strId ? this.searches[i] : null;
+      let index: number;
+      let indices: RegExpIndicesArray | null;
+      if (search && search.strId === strId && search.from <= start && (search.index === -1 || search.index >= start)) {
+        index = search.index;
+        indices = search.indices;
+      } else {
+        let match: RegExpExecArray | null;
+        try {
+          regex.lastIndex = start;
+          match = regex.exec(text);
+        } catch {
+          continue; // forgiving, as shiki's engine is configured here: a pattern that fails never matches
+        }
+        index = match ? match.index : -1;
+        indices = match?.indices ?? null;
+        if (search) {
+          search.strId = strId;
+          search.from = start;
+          search.index = index;
+          search.indices = indices;
+          search.result = null;
+        }
+      }
+      if (index === -1) continue;
+      if (best === -1 || index < bestIndex) {
+        best = i;
+        bestIndex = index;
+        bestIndices = indices;
+        bestSearch = search ?? undefined;
+        if (index === start) break;
+      }
+    }
+    if (best === -1) return null;
+    if (bestSearch) return { index: best, captureIndices: (bestSearch.result ??= toCaptures(bestIndices!)) };
+    return { index: best, captureIndices: toCaptures(bestIndices!) };
+  }
+}
+
+function toCaptures(indices: RegExpIndicesArray): IOnigCaptureIndex[] {
+  const out: IOnigCaptureIndex[] = new Array(indices.length);
+  for (let i = 0; i < indices.length; i++) {
+    const range = indices[i];
+    out[i] = range ? { start: range[0], end: range[1], length: range[1] - range[0] } : { start: NO_CAPTURE, end: NO_CAPTURE, length: 0 };
+  }
+  return out;
+}
