@@ -19,7 +19,7 @@ if (!fs.existsSync(gen)) {
   console.error(`bench: ${gen} not found (the shared benchmark harness must sit beside this repo)`);
   process.exit(1);
 }
-if (!fs.existsSync(path.join(repo, 'dist', 'cli.js'))) spawnSync('node', ['scripts/build-cli.mjs'], { cwd: repo, stdio: 'inherit' });
+if (!fs.existsSync(path.join(repo, 'dist', 'cli.cjs'))) spawnSync('node', ['scripts/build-cli.mjs'], { cwd: repo, stdio: 'inherit' });
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

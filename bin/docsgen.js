@@ -1,2 +1,6 @@
 #!/usr/bin/env node
-import '../dist/cli.js';
+import { createRequire } from 'node:module';
+
+const { load, saveCodeCaches } = createRequire(import.meta.url)('./load.cjs');
+await load('cli.cjs').main(process.argv);
+saveCodeCaches();

@@ -1,30 +1,58 @@
-// Bundles the CLI and the render worker into dist/ (run by `npm ci` through `prepare`), then the
-// client assets.
-// One bundled file per entry starts far faster than resolving hundreds of ESM modules.
+// Bundles the CLI and the render worker into dist/ (run by `npm ci` through `prepare`), prebuilds
+// the client assets, and warms the code caches.
+// One bundled file per entry starts far faster than resolving hundreds of ESM modules. They are
+// CommonJS because bin/load.cjs runs them through a V8 code cache, which Node 20 offers for scripts
+// only (vm.Script), not for ES modules.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: { cli: 'src/cli/index.ts', worker: 'src/render/worker.ts', prebuild: 'src/pipeline/prebuild.ts' },
-  outdir: 'dist',
+const common = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   // esbuild ships a native binary; chokidar has optional native deps.
   external: ['esbuild', 'chokidar', 'fsevents'],
   jsx: 'automatic',
   logLevel: 'warning',
   sourcemap: 'linked',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   define: { 'process.env.NODE_ENV': '"production"' },
+};
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/index.ts', worker: 'src/render/worker.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { ...common.define, 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+await build({ ...common, entryPoints: { prebuild: 'src/pipeline/prebuild.ts' }, outdir: 'dist', format: 'esm' });
+
+// The build id names the code caches and keys the compiled-page cache.
+const hash = createHash('sha1');
+for (const file of ['dist/cli.cjs', 'dist/worker.cjs']) hash.update(readFileSync(file));
+writeFileSync('dist/build.json', `${JSON.stringify({ id: hash.digest('hex').slice(0, 16) })}\n`);
 
 // Client islands and CSS are tool code, not content: bundle them once here, so a cold site build
 // (no cache) does not pay for esbuild. The build still bundles itself when the sources changed.
 const r = spawnSync(process.execPath, ['dist/prebuild.js'], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
+
+// Code caches (bin/load.cjs): build the dialect fixture once on the main thread and once with a
+// worker, so both bundles' caches hold the functions a build compiles. A failure here only means
+// the first real build writes them instead.
+const site = mkdtempSync(path.join(tmpdir(), 'docsgen-warm-'));
+for (const workers of ['0', '1']) {
+  const warm = spawnSync(
+    process.execPath,
+    ['bin/docsgen.js', 'build', '--root', 'tests/fixtures/dialect', '--out', path.join(site, 'out'), '--quiet', '--links', 'off', '--workers', workers],
+    { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+  );
+  if (warm.status !== 0 && warm.status !== 1) process.stderr.write(`code cache warm-up failed (not fatal):\n${warm.stderr}`);
+}
+rmSync(site, { recursive: true, force: true });

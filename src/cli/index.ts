@@ -1,15 +1,11 @@
 // docsgen CLI: turns flags into an InlineConfig and runs the build. Exit codes: 0 success,
 // 1 content errors (or a tool failure), 2 bad usage.
-import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolveConfig, type InlineConfig } from '../pipeline/config.ts';
 import { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
 import type { CheckLevel } from '../pipeline/types.ts';
 import pkg from '../../package.json' with { type: 'json' };
-
-// Same reason as the workers' young generation size (src/pipeline/compile-pages.ts).
-setFlagsFromString('--max-semi-space-size=32');
 
 interface CommonFlags {
   root?: string;
@@ -122,6 +118,9 @@ withCommonOptions(
   }
 });
 
-await program.parseAsync(process.argv);
-// Benchmarks read peak memory of the whole process (all threads) from here.
-if (process.env['DOCSGEN_STATS']) process.stderr.write(`DOCSGEN_STATS ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
+/** Runs the CLI (bin/docsgen.js starts this bundle through bin/load.cjs, which also sets V8 flags). */
+export async function main(argv: string[]): Promise<void> {
+  await program.parseAsync(argv);
+  // Benchmarks read peak memory of the whole process (all threads) from here.
+  if (process.env['DOCSGEN_STATS']) process.stderr.write(`DOCSGEN_STATS ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
+}

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { watch } from 'chokidar';
 import type { ResolvedConfig } from '../pipeline/config.ts';
 import type { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
@@ -53,7 +54,6 @@ export async function serveCommand(
   });
   log.info('serve', `http://${flags.host}:${flags.port}/ (serving ${path.relative(config.root, config.outDir) || '.'})`);
   if (!flags.watch) return;
-  const { watch } = await import('chokidar');
   const watcher = watch([config.contentDir, config.configDir], { ignoreInitial: true });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

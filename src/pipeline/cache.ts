@@ -14,7 +14,7 @@ const FORMAT = 1;
 interface Manifest {
   format: number;
   /**
-   * Hash of the compiler code (dist/worker.js), the grammar, and the compile context (file → route
+   * Hash of the compiler code (dist/build.json), the grammar, and the compile context (file → route
    * map, aliases, warning list): any change may alter every page, so it invalidates them all.
    */
   contextKey: string;
@@ -26,7 +26,8 @@ let codeHash: string | undefined;
 function compilerCodeHash(): string {
   if (codeHash === undefined) {
     const root = toolDir();
-    const parts = [path.join(root, 'dist', 'worker.js'), path.join(root, 'src', 'render', 'grammars', 'rescript.tmLanguage.json')];
+    // dist/build.json: the id of the bundled compiler (a hash of its code, written by build-cli).
+    const parts = [path.join(root, 'dist', 'build.json'), path.join(root, 'src', 'render', 'grammars', 'rescript.tmLanguage.json')];
     codeHash = sha1(parts.map((p) => (existsSync(p) ? sha1(readFileSync(p)) : 'none')).join(':'));
   }
   return codeHash;

@@ -3,7 +3,10 @@ import { parentPort } from 'node:worker_threads';
 import { compilePage, type CompileContext, type CompileInput } from './compile.ts';
 import { ensureLanguages, getHighlighter, languagesIn } from './highlight.ts';
 
-export type WorkerRequest = { type: 'init'; ctx: CompileContext } | { type: 'compile'; batch: number; inputs: CompileInput[] };
+export type WorkerRequest = { type: 'init'; ctx: CompileContext } | { type: 'compile'; batch: number; inputs: CompileInput[] } | { type: 'exit' };
+
+/** Set by bin/load.cjs: writes this thread's code cache if it still owes one. */
+const saveCodeCaches = (globalThis as { [k: symbol]: (() => void) | undefined })[Symbol.for('docsgen.saveCodeCaches')];
 
 let ctx: CompileContext | undefined;
 const port = parentPort;
@@ -11,6 +14,11 @@ const port = parentPort;
 void getHighlighter();
 if (port) {
   port.on('message', async (msg: WorkerRequest) => {
+    if (msg.type === 'exit') {
+      saveCodeCaches?.();
+      port.close();
+      return;
+    }
     if (msg.type === 'init') {
       ctx = msg.ctx;
       await getHighlighter();

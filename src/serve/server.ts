@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -82,7 +82,6 @@ export function startServer(opts: ServeOptions): Promise<http.Server> {
     res.writeHead(file ? 200 : 404, headers);
     if (req.method === 'HEAD') return void res.end();
     if (opts.inject && type.startsWith('text/html')) {
-      const { readFile } = await import('node:fs/promises');
       const html = await readFile(notFound, 'utf8');
       res.end(html.replace('</body>', `${opts.inject}</body>`));
       return;

@@ -22,7 +22,7 @@ export async function openFixtureSite(fixture = 'dialect'): Promise<FixtureSite>
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install -y chromium); they never download one`);
   }
-  if (!existsSync(path.join(repo, 'dist', 'cli.js'))) {
+  if (!existsSync(path.join(repo, 'dist', 'cli.cjs'))) {
     const cli = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: repo, encoding: 'utf8' });
     expect(cli.status, cli.stderr).toBe(0);
   }

@@ -1,0 +1,80 @@
+'use strict';
+// Starts one of docsgen's bundles (dist/cli.cjs on the main thread, dist/worker.cjs in each compiler
+// thread) through a V8 code cache.
+//
+// Every docsgen run, and every compiler thread in it, would otherwise parse and compile ~4 MB of
+// bundled JavaScript (React, shiki and its grammars, the Markdown stack) before doing any work. V8
+// can serialise the bytecode of a script after it ran, including the functions compiled lazily
+// during the run, and accept it back on the next start. The cache sits beside the bundle, named by
+// the bundle's build id (V8 itself only checks a cache against the source's length, the V8 version
+// and the flags), and is written once: by `npm ci`'s warm-up builds, else by the first run. A
+// rejected or unreadable cache only costs the compile it was meant to save; an unwritable dist/
+// just means no cache.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const v8 = require('node:v8');
+const { createRequire } = require('node:module');
+const { isMainThread, workerData } = require('node:worker_threads');
+
+// V8 flags before any code is compiled: a code cache is only accepted under the flags it was made
+// with. A larger young generation: compiling allocates many short-lived objects (the workers get
+// theirs through resourceLimits). Regexes compiled straight to machine code: highlighting runs
+// ~500 grammar regexes per language, and the default (bytecode first, machine code on the second
+// run) compiles each of them twice.
+v8.setFlagsFromString('--max-semi-space-size=32');
+v8.setFlagsFromString('--no-regexp-tier-up');
+
+const dist = path.join(__dirname, '..', 'dist');
+const pending = [];
+
+function buildId() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dist, 'build.json'), 'utf8')).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs dist/NAME as a CommonJS module and returns its exports. */
+function load(name) {
+  const file = path.join(dist, name);
+  const source = fs.readFileSync(file, 'utf8');
+  const id = buildId();
+  const cacheFile = id && path.join(dist, `${name}.${id}.${process.version}.v8cache`);
+  let cachedData;
+  try {
+    if (cacheFile) cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  // The bundles load their few external packages with require(): Node 20 loses a vm script's
+  // import() callback when the script comes from a code cache.
+  const script = new vm.Script(wrapped, { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext()(mod.exports, createRequire(file), mod, file, dist);
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.push({ script, cacheFile });
+  return mod.exports;
+}
+
+/**
+ * Writes the caches this thread still owes (once the work is done, so they hold every function the
+ * work compiled). Written to a temporary name and renamed: a reader never sees half a cache.
+ */
+function saveCodeCaches() {
+  for (const { script, cacheFile } of pending.splice(0)) {
+    const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      fs.writeFileSync(tmp, script.createCachedData());
+      fs.renameSync(tmp, cacheFile);
+    } catch {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+}
+
+module.exports = { load, saveCodeCaches };
+globalThis[Symbol.for('docsgen.saveCodeCaches')] = saveCodeCaches;
+
+if (!isMainThread && workerData && workerData.docsgenBundle) load(workerData.docsgenBundle);
