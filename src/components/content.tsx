@@ -172,22 +172,6 @@ export function CodeTab({ id, tabs, slots, prelude }: { id: string; tabs: CodeTa
   return <Island name="CodeTabs" props={{ id, tabs, ...(prelude ? { prelude } : {}) }} slots={slots} />;
 }
 
-/** Headings carry an id and a visible anchor link. */
-export function heading(level: 1 | 2 | 3 | 4 | 5 | 6) {
-  const Tag = `h${level}` as const;
-  return function Heading({ id, children }: WithChildren<{ id?: string }>) {
-    if (!id) return <Tag>{children}</Tag>;
-    return (
-      <Tag id={id}>
-        {children}
-        <a className="anchor" href={`#${id}`} aria-label="Link to this section">
-          #
-        </a>
-      </Tag>
-    );
-  };
-}
-
 /** A static stand-in for the interactive donation form: the ways to support the project, as links. */
 export function DonationForm({ links }: { links: CommunityLink[] }) {
   return (

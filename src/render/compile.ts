@@ -9,8 +9,9 @@ import remarkRehype from 'remark-rehype';
 import rehypeReact from 'rehype-react';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
+import { toHtml } from 'hast-util-to-html';
 import type { Code, Heading as MdHeading, Nodes, Parents, Root, RootContent } from 'mdast';
-import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
+import type { Root as HastRoot, Element as HastElement, ElementContent, RootContent as HastContent } from 'hast';
 import type { HighlighterCore } from 'shiki/core';
 import { parseMarkdown } from './parse.ts';
 import { evaluateStatic, NotStatic, programExpression, type StaticValue } from './static-eval.ts';
@@ -58,12 +59,6 @@ function fromTable<P>(Component: (props: P) => ReactNode) {
 }
 
 const components = {
-  h1: C.heading(1),
-  h2: C.heading(2),
-  h3: C.heading(3),
-  h4: C.heading(4),
-  h5: C.heading(5),
-  h6: C.heading(6),
   CodeBlock: fromTable(C.CodeBlock),
   CodeTab: fromTable(C.CodeTab),
   Intro: C.Intro,
@@ -509,6 +504,81 @@ function walkNode(state: WalkState, node: RootContent): RootContent[] {
   return [node];
 }
 
+/** Headings carry their id and a visible anchor link to it. */
+function addHeadingAnchors(node: HastRoot | HastElement): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    const id = child.properties['id'];
+    if (/^h[1-6]$/.test(child.tagName) && typeof id === 'string') {
+      child.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['anchor'], href: `#${id}`, ariaLabel: 'Link to this section' },
+        children: [{ type: 'text', value: '#' }],
+      });
+    } else addHeadingAnchors(child);
+  }
+}
+
+/**
+ * Body HTML. Only components are React: each is rendered by react-dom/server (islands keep the
+ * exact markup the client hydrates), and the plain Markdown elements around them are serialised
+ * by hast-util-to-html, ~5x faster than turning every element into a React element and rendering
+ * the whole page with React (tests check both give the same DOM).
+ */
+export function renderBody(hast: HastRoot, table: readonly unknown[]): string {
+  const prepare = (node: HastRoot | HastElement): void => {
+    // As hast-util-to-jsx-runtime does for React: no whitespace text between table parts, and a
+    // cell's `align` becomes `text-align`.
+    if (node.type === 'element' && TABLE_PARTS.has(node.tagName)) node.children = node.children.filter((c) => c.type !== 'text' || c.value.trim() !== '');
+    if (node.type === 'element' && (node.tagName === 'td' || node.tagName === 'th') && typeof node.properties['align'] === 'string') {
+      node.properties['style'] = `text-align:${node.properties['align']}`;
+      delete node.properties['align'];
+    }
+    node.children = node.children.map((child) => {
+      if (child.type !== 'element') return child;
+      if (child.tagName in components) return { type: 'raw', value: renderComponent(child, table) } as unknown as ElementContent;
+      prepare(child);
+      return child;
+    });
+  };
+  prepare(hast);
+  return toHtml(hast, { allowDangerousHtml: true });
+}
+
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
+/**
+ * Components whose markup holds one string prop verbatim (`<Slot html>`: highlighted code). They are
+ * rendered once per distinct set of their other props, with a marker in place of that prop, and the
+ * marker replaced per block: a page has several code blocks, each a React render of its own
+ * otherwise (~0.1 ms each, more than the rest of the page's HTML).
+ */
+const VERBATIM_PROP: Partial<Record<keyof typeof components, string>> = { CodeBlock: 'html' };
+const MARKER = '\u0000docsgen-verbatim\u0000';
+const templates = new Map<string, string>();
+
+function renderComponent(el: HastElement, table: readonly unknown[]): string {
+  const prop = VERBATIM_PROP[el.tagName as keyof typeof components];
+  const props = table[Number(el.properties['dataC'])] as Record<string, unknown> | undefined;
+  const value = prop && props ? props[prop] : undefined;
+  if (typeof value !== 'string' || el.children.length > 0) return renderWithReact({ type: 'root', children: [el] }, table);
+  const key = `${el.tagName}\0${JSON.stringify({ ...props, [prop!]: undefined })}`;
+  let template = templates.get(key);
+  if (template === undefined) {
+    template = renderWithReact({ type: 'root', children: [{ ...el, properties: { ...el.properties, dataC: '0' } }] }, [{ ...props, [prop!]: MARKER }]);
+    if (templates.size > 10_000) templates.clear();
+    templates.set(key, template);
+  }
+  return template.replace(MARKER, () => value);
+}
+
+/** Body HTML rendered entirely by React (rehype-react with the component map, then react-dom/server). */
+export function renderWithReact(hast: HastRoot, table: readonly unknown[]): string {
+  const element = toReactProcessor.stringify(hast as never) as unknown as ReactNode;
+  return renderToString(createElement(PropsTable.Provider, { value: table as unknown[] }, element));
+}
+
 function collectIds(node: HastRoot | HastContent, into: Set<string>): void {
   if (node.type === 'element') {
     const id = (node as HastElement).properties?.['id'];
@@ -564,7 +634,8 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlighte
   }
 }
 
-function compileUnsafe(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
+/** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
+export function compileToHast(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore) {
   const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx');
   const state: WalkState = {
     input,
@@ -582,10 +653,15 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlighter: Hi
   };
   const tree: Root = { type: 'root', children: walkChildren(state, parsed.tree.children) };
   const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
+  addHeadingAnchors(hast);
+  return { state, tree, hast };
+}
+
+function compileUnsafe(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
+  const { state, tree, hast } = compileToHast(input, ctx, highlighter);
   const anchors = new Set<string>();
   collectIds(hast, anchors);
-  const element = toReactProcessor.stringify(hast as never) as unknown as ReactNode;
-  const html = renderToString(createElement(PropsTable.Provider, { value: state.table }, element));
+  const html = renderBody(hast, state.table);
   const h1 = state.headings.find((h) => h.depth === 1);
   const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
   const body = input.raw.split('\n').slice(input.frontMatterLines).join('\n').trim();

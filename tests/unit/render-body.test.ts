@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { fromHtml } from 'hast-util-from-html';
+import type { Nodes } from 'hast';
+import { describe, expect, it } from 'vitest';
+import { compileToHast, renderBody, renderWithReact } from '../../src/render/compile.ts';
+import { baseContext, highlighter } from '../helpers/compile.ts';
+
+/**
+ * The DOM a browser builds from the HTML, as plain data: comments dropped (React separates adjacent
+ * text with `<!-- -->`), adjacent text merged, positions and attribute order ignored, a boolean
+ * data attribute written either way (`data-footnotes` or React's `data-footnotes="true"`), and
+ * React's `<link rel="preload">` hints for images left out (they belong in a head, not mid-body).
+ */
+function dom(html: string): unknown {
+  const norm = (node: Nodes): unknown => {
+    if (node.type === 'text') return node.value;
+    if (node.type === 'element' && node.tagName === 'link' && String(node.properties['rel']) === 'preload') return null;
+    if (node.type === 'element') {
+      for (const [k, v] of Object.entries(node.properties)) if (/^data[A-Z]/.test(k) && (v === '' || v === 'true')) node.properties[k] = true;
+    }
+    if (node.type !== 'element' && node.type !== 'root') return null;
+    const children: unknown[] = [];
+    for (const child of node.children) {
+      const c = norm(child);
+      if (c === null) continue;
+      if (typeof c === 'string' && typeof children[children.length - 1] === 'string') children[children.length - 1] += c;
+      else children.push(c);
+    }
+    return node.type === 'root' ? children : { tag: node.tagName, props: node.properties, children };
+  };
+  return norm(fromHtml(html, { fragment: true }));
+}
+
+describe('body rendering', () => {
+  it('gives the DOM that rendering the whole body with React gives (v12 manual, React docs, the dialect fixture)', async () => {
+    const h = await highlighter();
+    const files = [
+      ...fg.sync('content/docs/{manual/v12.0.0,react/latest}/*.{md,mdx}', { absolute: true }),
+      ...fg.sync('content/*.{md,mdx}', { absolute: true }),
+      ...fg.sync('tests/fixtures/dialect/content/**/*.{md,mdx}', { absolute: true }),
+    ];
+    let components = 0;
+    for (const file of files) {
+      const raw = fs.readFileSync(file, 'utf8');
+      const frontMatterLines = raw.startsWith('---\n') ? raw.slice(0, raw.indexOf('\n---', 3) + 4).split('\n').length : 0;
+      const id = path.relative('content', file);
+      const input = { id, displayPath: file, raw, route: null, frontMatterLines, title: undefined, ...(file.endsWith('.md') ? { format: 'md' as const } : {}) };
+      const { hast, state } = compileToHast(input, baseContext, h);
+      const ours = renderBody(structuredClone(hast), state.table);
+      const react = renderWithReact(structuredClone(hast), state.table);
+      expect(dom(ours), file).toEqual(dom(react));
+      components += state.table.length;
+    }
+    expect(files.length).toBeGreaterThan(90);
+    expect(components).toBeGreaterThan(500); // code blocks, tabs and the other components took part
+  });
+
+  it('renders islands with React (the markup the client hydrates) and plain Markdown without it', async () => {
+    const { hast, state } = compileToHast(
+      { id: 'docs/manual/v1.0.0/page.mdx', displayPath: 'page.mdx', raw: '## Title\n\nSome *text* & more.\n\n```res example\nlet x = 1\n```\n', route: null, frontMatterLines: 0, title: undefined },
+      baseContext,
+      await highlighter(),
+    );
+    const html = renderBody(hast, state.table);
+    expect(html).toContain('<h2 id="title">Title<a class="anchor" href="#title" aria-label="Link to this section">#</a></h2>');
+    expect(html).toContain('<p>Some <em>text</em> &#x26; more.</p>');
+    expect(html).toMatch(/<div class="island" data-island="CodeActions" data-props="[^"]*">/);
+  });
+});
