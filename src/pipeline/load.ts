@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
-import { parsePositioned, type PositionedDocument } from '../util/yaml-positions.ts';
+import { parseJsonLazily, parsePositioned, type PositionedDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
@@ -12,7 +12,7 @@ import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types
 export interface ConfigFile<T = unknown> {
   displayPath: string;
   data: T;
-  doc: PositionedDocument;
+  doc: PositionedDocument & { strictErrors(): PositionedDocument['errors'] };
 }
 
 /** Everything under config/, read once. */
@@ -87,7 +87,7 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
 }
 
 export async function loadSource(config: ResolvedConfig, absPath: string): Promise<SourceFile> {
-  const id = path.relative(config.contentDir, absPath).split(path.sep).join('/');
+  const id = contentId(config, absPath);
   const raw = (await readFile(absPath, 'utf8')).replace(/^\uFEFF/, '');
   const shown = displayPath(config, absPath);
   const place = classify(id);
@@ -110,12 +110,23 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
 async function readConfigFile(config: ResolvedConfig, absPath: string, messages: Message[]): Promise<ConfigFile> {
   const text = await readFile(absPath, 'utf8');
   const shown = displayPath(config, absPath);
-  const doc = parsePositioned(text);
+  const doc = parseJsonLazily(text);
   for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
   return { displayPath: shown, data: doc.data, doc };
 }
 
-async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
+/**
+ * What only a strict parse of the config files finds (duplicate keys): run once the pages are
+ * compiling, off the path to the first compiled page.
+ */
+export function strictConfigMessages(loaded: LoadedConfig): Message[] {
+  const files = [loaded.site, loaded.versions, loaded.landing, loaded.warnings, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
+  return files.flatMap((f) =>
+    f ? f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')) : [],
+  );
+}
+
+export async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
   const dir = config.configDir;
   const opt = async (name: string, builtin = false) => {
     for (const base of builtin ? [dir, config.builtinConfigDir] : [dir]) {
@@ -169,29 +180,35 @@ export async function listContentFiles(config: ResolvedConfig): Promise<string[]
   return files.sort();
 }
 
+/** A content file's id (path under content/, `/` separators). */
+export function contentId(config: ResolvedConfig, absPath: string): string {
+  return path.relative(config.contentDir, absPath).split(path.sep).join('/');
+}
+
+/**
+ * Drops files whose route another file already claims (`pipe.md` and `pipe.mdx`: ambiguous; the
+ * first in sorted order is kept) and reports them. Routes come from paths, so this needs no reads.
+ */
+export function dropRouteConflicts(config: ResolvedConfig, files: string[], messages: Message[]): string[] {
+  const byRoute = new Map<string, string>();
+  return files.filter((f) => {
+    const route = classify(contentId(config, f)).route;
+    if (route === null) return true;
+    const other = byRoute.get(route);
+    if (other !== undefined) {
+      messages.push(message(displayPath(config, f), undefined, 'error', `Route ${route} is also produced by ${displayPath(config, other)}`, 'route-conflict'));
+      return false;
+    }
+    byRoute.set(route, f);
+    return true;
+  });
+}
+
 /** Reads every content file and config file. The only stage that reads content. */
 export async function loadContent(config: ResolvedConfig, listed?: string[]): Promise<LoadResult> {
   const messages: Message[] = [];
   const files = listed ?? (await listContentFiles(config));
-  const [sources, loadedConfig] = await Promise.all([
-    Promise.all(files.map((f) => loadSource(config, f))),
-    loadConfig(config, messages),
-  ]);
-  // Two files claiming one route (pipe.md and pipe.mdx) is ambiguous: report, keep the first.
-  const byRoute = new Map<string, SourceFile>();
-  const kept: SourceFile[] = [];
-  for (const s of sources) {
-    if (s.route !== null) {
-      const other = byRoute.get(s.route);
-      if (other) {
-        messages.push(
-          message(s.displayPath, undefined, 'error', `Route ${s.route} is also produced by ${other.displayPath}`, 'route-conflict'),
-        );
-        continue;
-      }
-      byRoute.set(s.route, s);
-    }
-    kept.push(s);
-  }
-  return { sources: kept, config: loadedConfig, messages };
+  const kept = dropRouteConflicts(config, files, messages);
+  const [sources, loadedConfig] = await Promise.all([Promise.all(kept.map((f) => loadSource(config, f))), loadConfig(config, messages)]);
+  return { sources, config: loadedConfig, messages };
 }

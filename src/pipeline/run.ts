@@ -1,7 +1,7 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listContentFiles, loadContent } from './load.ts';
+import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
 import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
@@ -94,7 +94,7 @@ async function build(
       writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, c, rctx!) });
       rendered++;
     };
-    const compiled = await log.step('compile', `compile and render ${pages.length} pages`, () =>
+    const compiling = log.step('compile', `compile and render ${pages.length} pages`, () =>
       compilePages({
         pages,
         ctx,
@@ -109,6 +109,10 @@ async function build(
           : {}),
       }),
     );
+    compiling.catch(() => undefined); // awaited just below
+    // Checked while the pages compile, off the path to the first compiled page.
+    const configMessages = strictConfigMessages(loaded.config);
+    const compiled = await compiling;
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
@@ -121,6 +125,7 @@ async function build(
       dedupeMessages(
         [
           ...loaded.messages,
+          ...configMessages,
           ...api.messages,
           ...validated.messages,
           ...[...compiled.values()].flatMap((c) => c.messages),
