@@ -101,7 +101,9 @@ async function compileAll({ ctx, config, onProgress, pool, onPage }: CompileOpti
     }
     return await workers.compile(inputs, ctx, onProgress, onPage);
   } finally {
-    await own?.close();
+    // Also a pool the caller started: its threads' memory is freed before the cache is
+    // serialised (peak RSS is what counts). close() is idempotent.
+    await workers?.close();
   }
 }
 

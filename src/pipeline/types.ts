@@ -201,7 +201,8 @@ export interface Banner {
 export interface OutputFile {
   /** Path relative to out/, `/` separators. */
   path: string;
-  contents: string | Uint8Array;
+  /** Pieces are written one after the other (a page shares most of its bytes with others). */
+  contents: string | Uint8Array | Uint8Array[];
 }
 
 /** Everything the index stage derives for the whole site. */

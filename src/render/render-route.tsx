@@ -111,7 +111,8 @@ function aliasBody(html: string, entry: RouteEntry): string {
   return html.replaceAll(`href="/docs/${entry.section}/${real}/`, `href="/docs/${entry.section}/${entry.version}/`);
 }
 
-export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): Buffer {
+/** The page's bytes, in pieces: most of a docs page is its sidebar, shared with every other page. */
+export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): Uint8Array[] {
   const { site } = ctx.site;
   const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
   // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
@@ -179,6 +180,6 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
     .join('');
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
-  if (slot < 0) return Buffer.from(html);
-  return Buffer.concat([Buffer.from(html.slice(0, slot)), ...sidebarBytes, Buffer.from(html.slice(slot + SIDEBAR_SLOT.length))]);
+  if (slot < 0) return [Buffer.from(html)];
+  return [Buffer.from(html.slice(0, slot)), ...sidebarBytes, Buffer.from(html.slice(slot + SIDEBAR_SLOT.length))];
 }
