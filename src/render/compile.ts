@@ -537,7 +537,7 @@ export function renderBody(hast: HastRoot, table: readonly unknown[]): string {
     }
     node.children = node.children.map((child) => {
       if (child.type !== 'element') return child;
-      if (child.tagName in components) return { type: 'raw', value: renderComponent(child, table) } as unknown as ElementContent;
+      if (COMPONENT_TAGS.has(child.tagName)) return { type: 'raw', value: renderComponent(child, table) } as unknown as ElementContent;
       prepare(child);
       return child;
     });
@@ -547,6 +547,7 @@ export function renderBody(hast: HastRoot, table: readonly unknown[]): string {
 }
 
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+const COMPONENT_TAGS = new Set(Object.keys(components));
 
 /**
  * Components whose markup holds one string prop verbatim (`<Slot html>`: highlighted code). They are
