@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { parseJsonLazily, parsePositioned, type PositionedDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
@@ -88,7 +88,10 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
 
 export async function loadSource(config: ResolvedConfig, absPath: string): Promise<SourceFile> {
   const id = contentId(config, absPath);
-  const raw = (await readFile(absPath, 'utf8')).replace(/^\uFEFF/, '');
+  // Synchronous: a content file is small, and the promise API's open/read/close round trips
+  // through the thread pool cost more than the read (~75 ms for 1,000 files on the main thread,
+  // before any page could compile).
+  const raw = readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
   const shown = displayPath(config, absPath);
   const place = classify(id);
   const source: SourceFile = {
