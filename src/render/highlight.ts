@@ -174,7 +174,7 @@ const lineOpen = (highlight: ReadonlySet<number> | undefined, i: number): string
 
 const FG = 'var(--hl-fg)';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string): string => (/[&<>"]/.test(text) ? text.replace(/[&<>"]/g, (c) => ESCAPES[c]!) : text);
 
 interface TokenizedLine {
   /** The line's tokens as `<span>`s. */
@@ -235,6 +235,15 @@ interface StateFrame {
   contentNameScopesList: { toString(): string } | null;
 }
 
+/** A scope list as text, once per list object (states share their lists). */
+const scopeKeys = new WeakMap<object, string>();
+function scopesKey(list: { toString(): string } | null): string {
+  if (!list) return '';
+  let key = scopeKeys.get(list);
+  if (key === undefined) scopeKeys.set(list, (key = list.toString()));
+  return key;
+}
+
 function stateId(state: StateStack): string {
   const known = stateIds.get(state);
   if (known !== undefined) return known;
@@ -244,8 +253,8 @@ function stateId(state: StateStack): string {
     frame.ruleId,
     frame.endRule ?? '',
     frame.beginRuleCapturedEOL ? 1 : 0,
-    frame.nameScopesList?.toString() ?? '',
-    frame.contentNameScopesList?.toString() ?? '',
+    scopesKey(frame.nameScopesList),
+    scopesKey(frame.contentNameScopesList),
   ].join('\u0001');
   let id = structuralIds.get(structure);
   if (id === undefined) {
