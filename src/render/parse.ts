@@ -42,6 +42,9 @@ export interface PreparedText {
  * the tree are positions in the file. MDX itself rejects `<!-- -->`; the dialect allows them.
  * Code (fenced blocks and inline code spans) is left untouched.
  */
+/** Characters that start something blankOutNonMarkdown handles: code spans, escapes, comments, tags, expressions. */
+const SPECIAL = /[`\\<{]/g;
+
 export function blankOutNonMarkdown(raw: string, frontMatterLines: number): PreparedText {
   const inCommentState = { value: false };
   const lines = raw.split('\n');
@@ -90,10 +93,23 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): Prep
         }
         continue;
       }
+      // Copy up to the next character that matters in one piece.
+      SPECIAL.lastIndex = j;
+      const next = SPECIAL.exec(line);
+      if (!next) {
+        out += j === 0 ? line : line.slice(j);
+        break;
+      }
+      if (next.index > j) {
+        out += line.slice(j, next.index);
+        j = next.index;
+      }
       const ch = line[j]!;
       if (ch === '`') {
         // Skip an inline code span: a run of n backticks up to the next run of exactly n.
-        const run = /^`+/.exec(line.slice(j))![0];
+        let k = j;
+        while (line[k] === '`') k++;
+        const run = line.slice(j, k);
         const close = line.indexOf(run, j + run.length);
         const end = close < 0 ? j + run.length : close + run.length;
         out += line.slice(j, end);
