@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
-import { parseJsonLazily, parsePositioned, type PositionedDocument } from '../util/yaml-positions.ts';
+import { parseJsonLazily, parsePositioned, type LazyDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
@@ -12,7 +12,7 @@ import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types
 export interface ConfigFile<T = unknown> {
   displayPath: string;
   data: T;
-  doc: PositionedDocument & { strictErrors(): PositionedDocument['errors'] };
+  doc: LazyDocument;
 }
 
 /** Everything under config/, read once. */
@@ -129,7 +129,7 @@ export function strictConfigMessages(loaded: LoadedConfig): Message[] {
   );
 }
 
-export async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
+async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
   const dir = config.configDir;
   const opt = async (name: string, builtin = false) => {
     for (const base of builtin ? [dir, config.builtinConfigDir] : [dir]) {
@@ -184,7 +184,7 @@ export async function listContentFiles(config: ResolvedConfig): Promise<string[]
 }
 
 /** A content file's id (path under content/, `/` separators). */
-export function contentId(config: ResolvedConfig, absPath: string): string {
+function contentId(config: ResolvedConfig, absPath: string): string {
   return path.relative(config.contentDir, absPath).split(path.sep).join('/');
 }
 
@@ -192,7 +192,7 @@ export function contentId(config: ResolvedConfig, absPath: string): string {
  * Drops files whose route another file already claims (`pipe.md` and `pipe.mdx`: ambiguous; the
  * first in sorted order is kept) and reports them. Routes come from paths, so this needs no reads.
  */
-export function dropRouteConflicts(config: ResolvedConfig, files: string[], messages: Message[]): string[] {
+function dropRouteConflicts(config: ResolvedConfig, files: string[], messages: Message[]): string[] {
   const byRoute = new Map<string, string>();
   return files.filter((f) => {
     const route = classify(contentId(config, f)).route;
