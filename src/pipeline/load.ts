@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
-import { parseJsonLazily, parsePositioned, type LazyDocument } from '../util/yaml-positions.ts';
+import { parseFrontMatterLazily, parseJsonLazily, parsePositioned, type LazyDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
@@ -77,11 +77,13 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
   if (!m) return undefined;
   const yamlText = m[1] ?? '';
   const lineCount = m[0].split('\n').length - (m[2] ? 1 : 0);
-  const doc = parsePositioned(yamlText, 1);
+  const doc = parseFrontMatterLazily(yamlText, 1);
   return {
     data: doc.data ?? undefined,
     lineCount,
-    positions: doc.positions,
+    get positions() {
+      return doc.positions; // worked out when a message needs a place
+    },
     errors: doc.errors.map((e) => message(file, e.place, 'error', `Invalid YAML front matter: ${e.reason}`, 'frontmatter-yaml')),
   };
 }
