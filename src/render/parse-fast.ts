@@ -176,6 +176,10 @@ export function parseFast(text: string): Root {
         open({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: [], ...(position ? { position } : {}) });
         break;
       case 'paragraph_open': {
+        // Inside a list item or quote the text starts after the marker: find it on the line.
+        const first = tokens[i + 1]?.content.split('\n', 1)[0];
+        const column = position && first ? (lines[position.start.line - 1] ?? '').indexOf(first) : -1;
+        if (position && column >= 0) position.start.column = column + 1;
         const para = { type: 'paragraph' as const, children: [], ...(position ? { position } : {}) };
         open(para);
         break;

@@ -2,7 +2,7 @@ import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import type { Message } from '../pipeline/types.ts';
 import { message } from '../pipeline/messages.ts';
 import { parseFast } from './parse-fast.ts';
@@ -35,6 +35,8 @@ export interface PreparedText {
    * and put back into the tree afterwards.
    */
   fences: Map<number, string>;
+  /** 0-based lines that hold a `<` or `{` outside code, or an `import`/`export` line. */
+  mdxLines: number[];
 }
 
 /**
@@ -50,7 +52,7 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): Prep
   const lines = raw.split('\n');
   for (let i = 0; i < frontMatterLines && i < lines.length; i++) lines[i] = '';
   const fences = new Map<number, string>();
-  let needsMdx = false;
+  const mdxLines: number[] = [];
   let fence: string | null = null;
   let fenceStart = -1;
   let fenceContent: string[] = [];
@@ -77,7 +79,7 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): Prep
         continue;
       }
     }
-    if (!inCommentState.value && /^(import|export)\s/.test(line)) needsMdx = true; // ESM lines
+    let special = !inCommentState.value && /^(import|export)\s/.test(line); // ESM lines
     let out = '';
     let j = 0;
     while (j < line.length) {
@@ -127,15 +129,16 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): Prep
         j += 4;
         continue;
       }
-      if (ch === '<' || ch === '{') needsMdx = true;
+      if (ch === '<' || ch === '{') special = true;
       out += ch;
       j++;
     }
     lines[i] = out;
+    if (special) mdxLines.push(i);
   }
   // An unclosed fence runs to the end of the document.
   if (fence !== null && fenceStart >= 0) fences.set(fenceStart + 1, fenceContent.join('\n'));
-  return { text: lines.join('\n'), needsMdx, fences };
+  return { text: lines.join('\n'), needsMdx: mdxLines.length > 0, fences, mdxLines };
 }
 
 /** Puts the blanked code back into the parsed tree. */
@@ -156,22 +159,32 @@ export interface ParseResult {
   messages: Message[];
   /** False when the MDX parse failed and the plain-Markdown fallback was used. */
   mdx: boolean;
+  /**
+   * Which parser built the tree: `fast` (markdown-it), `fast+tags` (markdown-it for the Markdown,
+   * the MDX parser for the tag lines alone), `micromark` (remark, with or without MDX).
+   */
+  via: 'fast' | 'fast+tags' | 'micromark';
 }
 
-/** Parses the dialect; MDX syntax errors become positioned messages and a plain-Markdown fallback tree. */
-/** `auto` takes the markdown-it fast path when no tag or expression can occur; `micromark` never does. */
+/** `auto` takes the markdown-it fast path wherever it gives remark's tree; `micromark` never does. */
 export type ParseEngine = 'auto' | 'micromark';
 
+/** Parses the dialect; MDX syntax errors become positioned messages and a plain-Markdown fallback tree. */
 export function parseMarkdown(raw: string, frontMatterLines: number, file: string, format: 'mdx' | 'md' = 'mdx', engine: ParseEngine = 'auto'): ParseResult {
-  const { text, needsMdx, fences } = blankOutNonMarkdown(raw, frontMatterLines);
+  const prepared = blankOutNonMarkdown(raw, frontMatterLines);
+  const { text, needsMdx, fences } = prepared;
   const { mdx, plain, fast } = processors();
   try {
     // Without `<` or `{` outside code, MDX syntax cannot occur: the plain parser with MDX's
     // disabled constructs gives the same tree, faster.
-    const tree =
-      format === 'md' ? plain.parse(text) : needsMdx ? mdx.parse(text) : engine === 'auto' ? parseFast(text) : fast.parse(text);
+    let tree: Root | undefined;
+    let via: ParseResult['via'] = 'micromark';
+    if (format === 'md') tree = plain.parse(text);
+    else if (engine === 'auto' && !needsMdx) [tree, via] = [parseFast(text), 'fast'];
+    else if (engine === 'auto' && (tree = parseWithFlowTags(prepared, mdx))) via = 'fast+tags';
+    else tree = needsMdx ? mdx.parse(text) : fast.parse(text);
     restoreFences(tree, fences);
-    return { tree, messages: [], mdx: true };
+    return { tree, messages: [], mdx: true, via };
   } catch (err) {
     const e = err as { reason?: string; message?: string; line?: number; column?: number; place?: unknown };
     const place = placeOfError(e);
@@ -186,8 +199,91 @@ export function parseMarkdown(raw: string, frontMatterLines: number, file: strin
     );
     const tree = plain.parse(text);
     restoreFences(tree, fences);
-    return { tree, messages: [m], mdx: false };
+    return { tree, messages: [m], mdx: false, via: 'micromark' };
   }
+}
+
+/**
+ * The common shape of a page with components: every tag sits on lines of its own, at column 1
+ * (`<CodeTab labels={[…]}>`, `</Info>`, `<Image src="…" />`), with Markdown around. In MDX such a
+ * line always ends the paragraph, list or quote before it, so the page is two documents on the
+ * same lines: the tag lines, which the MDX parser reads alone (tags, attributes, expressions,
+ * their places and their errors are MDX's own), and everything else, plain Markdown for
+ * markdown-it. Each Markdown block then goes into the innermost element whose lines enclose it.
+ * Any other shape, and any doubt (a tag the MDX parser does not read as a flow element, a block
+ * that would run across a tag line, a footnote), returns undefined: the page then goes through
+ * the MDX parser whole. tests/unit/parse-fast.test.ts holds both ways to the same tree.
+ */
+function parseWithFlowTags(prepared: PreparedText, mdx: Processor<Root>): Root | undefined {
+  const lines = prepared.text.split('\n');
+  const tagLines = new Set(prepared.mdxLines);
+  if (prepared.mdxLines.some((i) => lines[i]![0] !== '<')) return undefined;
+  let tags: Root;
+  try {
+    tags = mdx.parse(lines.map((line, i) => (tagLines.has(i) ? line : '')).join('\n'));
+  } catch {
+    return undefined; // the whole page's parse reports it
+  }
+  if (!onlyFlowElements(tags)) return undefined;
+  // Offsets in the tag document count only the tag lines: make them offsets in the page.
+  const shift: number[] = [0];
+  for (let i = 0, page = 0, tagDoc = 0; i < lines.length; i++) {
+    shift.push(page - tagDoc);
+    page += lines[i]!.length + 1;
+    tagDoc += (tagLines.has(i) ? lines[i]!.length : 0) + 1;
+  }
+  shiftOffsets(tags, (line) => shift[line] ?? 0, new WeakSet());
+  const markdown = lines.map((line, i) => (tagLines.has(i) ? '' : line));
+  const body = parseFast(markdown.join('\n'));
+  for (const block of body.children) {
+    const p = block.position;
+    if (!p || block.type === 'footnoteDefinition') return undefined;
+    // A block's span may take in the blank lines after it (markdown-it's lists do): only a tag
+    // line before its last non-blank line would be inside it.
+    let last = p.end.line;
+    while (last > p.start.line && (markdown[last - 1] ?? '').trim() === '') last--;
+    for (let line = p.start.line; line <= last; line++) if (tagLines.has(line - 1)) return undefined;
+    insertByLine(tags, block, p.start.line);
+  }
+  return tags;
+}
+
+/**
+ * Adds `by(line)` to every offset in a tree: unist points (`{ line, column, offset }`) and estree
+ * nodes (`start`/`end`/`range`, placed by their `loc`).
+ */
+function shiftOffsets(value: unknown, by: (line: number) => number, seen: WeakSet<object>): void {
+  if (!value || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) shiftOffsets(item, by, seen);
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  if (typeof o['line'] === 'number' && typeof o['offset'] === 'number') o['offset'] += by(o['line']);
+  const loc = o['loc'] as { start: { line: number }; end: { line: number } } | undefined;
+  if (loc && typeof o['start'] === 'number' && typeof o['end'] === 'number') {
+    o['start'] += by(loc.start.line);
+    o['end'] += by(loc.end.line);
+    if (Array.isArray(o['range'])) o['range'] = [o['start'], o['end']];
+  }
+  for (const key in o) shiftOffsets(o[key], by, seen);
+}
+
+function onlyFlowElements(node: { type: string; children?: unknown[] }): boolean {
+  return (node.children ?? []).every(
+    (child) => (child as { type: string }).type === 'mdxJsxFlowElement' && onlyFlowElements(child as { type: string; children?: unknown[] }),
+  );
+}
+
+/** Puts a block into the innermost element whose lines enclose `line`, in line order. */
+function insertByLine(parent: { children: RootContent[] }, block: RootContent, line: number): void {
+  for (const child of parent.children) {
+    const p = child.position;
+    if (child.type === 'mdxJsxFlowElement' && p && p.start.line < line && line < p.end.line) return insertByLine(child, block, line);
+  }
+  const at = parent.children.findIndex((k) => (k.position?.start.line ?? 0) > line);
+  parent.children.splice(at < 0 ? parent.children.length : at, 0, block);
 }
 
 function placeOfError(e: { line?: number; column?: number; place?: unknown }): { line: number; column: number } {

@@ -65,12 +65,72 @@ describe('markdown-it fast path', () => {
       readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).map((f) => path.join(d, f)),
     );
     expect(files.length).toBeGreaterThan(0);
+    const via: Record<string, number> = {};
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/^---[\s\S]*?\n---\n/, (m) => '\n'.repeat(m.split('\n').length - 1));
-      const fast = strip(parseMarkdown(text, 0, file, 'mdx', 'auto').tree);
-      const slow = strip(parseMarkdown(text, 0, file, 'mdx', 'micromark').tree);
-      expect(fast, file).toEqual(slow);
+      const fast = parseMarkdown(text, 0, file, 'mdx', 'auto');
+      const slow = parseMarkdown(text, 0, file, 'mdx', 'micromark');
+      via[fast.via] = (via[fast.via] ?? 0) + 1;
+      expect(fast.messages, file).toEqual(slow.messages);
+      expect(places(fast.tree), file).toEqual(places(slow.tree));
+      expect(strip(fast.tree), file).toEqual(strip(slow.tree));
     }
+    // Most content pages have components on lines of their own: the fast path must serve them.
+    if (existsSync(path.join(repo, 'content'))) expect(via['fast+tags']).toBeGreaterThan(300);
     await compile('x');
+  });
+});
+
+/**
+ * Where the nodes that messages point at are: every block's start, and each tag's and attribute's
+ * whole span (the fast path's block ends are only line-exact, and no message uses them).
+ */
+function places(tree: unknown): string[] {
+  const blocks = new Set(['heading', 'paragraph', 'code', 'list', 'listItem', 'blockquote', 'table', 'thematicBreak']);
+  const out: string[] = [];
+  const at = (p: { line: number; column: number } | undefined) => (p ? `${p.line}:${p.column}` : '-');
+  const visit = (n: any) => {
+    const jsx = typeof n.type === 'string' && n.type.startsWith('mdxJsx');
+    if (blocks.has(n.type)) out.push(`${n.type} ${at(n.position?.start)}`);
+    if (jsx) out.push(`${n.type} ${n.name} ${at(n.position?.start)}-${at(n.position?.end)}`);
+    if (jsx) for (const a of n.attributes ?? []) out.push(`  ${a.name} ${at(a.position?.start)}-${at(a.position?.end)}`);
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(tree);
+  return out;
+}
+
+/** Pages with components on lines of their own, and shapes next to that one that must not take the fast path. */
+const tagSamples: Record<string, [string, 'fast+tags' | 'micromark']> = {
+  codeTabs: ['<CodeTab labels={["ReScript", "JS Output"]}>\n\n```res\nlet a = 1\n```\n\n```js\nvar a = 1;\n```\n\n</CodeTab>\n', 'fast+tags'],
+  closeAfterFence: ['<Info>\n```res\nlet x = 1\n```\n</Info>\n\nAfter.\n', 'fast+tags'],
+  textOnNextLine: ['<Intro>\nSome *text* on the next line.\n</Intro>\nA paragraph right after.\n', 'fast+tags'],
+  listAndQuoteEndAtTag: ['<Info>\n- a\n</Info>\n<Warn>\n> q\n</Warn>\n', 'fast+tags'],
+  tagBeforeSetextLine: ['Title\n<Image src="/a.png" />\n===\n', 'fast+tags'],
+  selfClosing: ['# T\n\n<Image src="/a.png" caption="A" />\n\nText [link](./pipe.md).\n\n<UrlBox text="x" href="/y" />\n', 'fast+tags'],
+  htmlTable: ['<table>\n<tr><td>\n\n```res\nlet a = 1\n```\n\n</td></tr>\n</table>\n', 'fast+tags'],
+  hiddenDiv: ['<div className="hidden">\n\n## Hidden heading\n\n</div>\n\n## Shown\n', 'fast+tags'],
+  nested: ['<Warn>\n\n<Info>\n\n- a\n- b\n\n</Info>\n\n> quote\n\n</Warn>\n', 'fast+tags'],
+  afterComment: ['<!-- a comment -->\n<Info>\n\nx\n\n</Info>\n', 'fast+tags'],
+  staticErrorPlace: ['Intro.\n\n<CodeTab labels={process.env.HOME}>\n\nx\n\n</CodeTab>\n', 'fast+tags'],
+  afterParagraph: ['A paragraph\n<Info>\n\nx\n\n</Info>\n', 'fast+tags'],
+  listAcrossTag: ['- item\n\n<Info>\n\n  indented\n\n</Info>\n', 'micromark'],
+  multiLineAttributes: ['<CodeTab labels={[\n  "A", "B"]}>\n\nx\n\n</CodeTab>\n', 'micromark'],
+  inlineTag: ['Text with <Cite>inline</Cite> tag.\n\n<Info>\n\nx\n\n</Info>\n', 'micromark'],
+  tagAndText: ['<Info>Inline content</Info>\n', 'micromark'],
+  expression: ['{/* a comment */}\n\n<Info>\n\nx\n\n</Info>\n', 'micromark'],
+  footnote: ['<Info>\n\nA note[^1].\n\n[^1]: The note.\n\n</Info>\n', 'micromark'],
+  unclosed: ['<Info>\n\nx\n', 'micromark'],
+  mismatched: ['<Info>\n\nx\n\n</Warn>\n', 'micromark'],
+};
+
+describe('markdown-it fast path with components on lines of their own', () => {
+  it.each(Object.entries(tagSamples))('%s: same tree, places and messages as the MDX parser', (_, [text, expected]) => {
+    const fast = parseMarkdown(text, 0, 'x.mdx', 'mdx', 'auto');
+    const slow = parseMarkdown(text, 0, 'x.mdx', 'mdx', 'micromark');
+    expect(fast.via).toBe(expected);
+    expect(fast.messages).toEqual(slow.messages);
+    expect(places(fast.tree)).toEqual(places(slow.tree));
+    expect(strip(fast.tree)).toEqual(strip(slow.tree));
   });
 });
