@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { watch } from 'chokidar';
+import { createRequire } from 'node:module';
 import type { ResolvedConfig } from '../pipeline/config.ts';
 import type { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
@@ -54,6 +54,8 @@ export async function serveCommand(
   });
   log.info('serve', `http://${flags.host}:${flags.port}/ (serving ${path.relative(config.root, config.outDir) || '.'})`);
   if (!flags.watch) return;
+  // Loaded here, not imported: only `serve --watch` needs it.
+  const { watch } = createRequire(import.meta.url)('chokidar') as typeof import('chokidar');
   const watcher = watch([config.contentDir, config.configDir], { ignoreInitial: true });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -2,11 +2,19 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { build } from 'esbuild';
+import { createRequire } from 'node:module';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import type { BundleResult, OutputFile } from './types.ts';
+
+/**
+ * esbuild is loaded only when the client assets must be bundled (not on a build that uses the
+ * prebuilt ones): required, not imported, so that its module does not load with every run.
+ */
+function loadEsbuild(): typeof import('esbuild') {
+  return createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+}
 
 let cached: Promise<BundleResult> | undefined;
 
@@ -78,7 +86,7 @@ async function bundleOnce(): Promise<BundleResult> {
   const outdir = path.join(root, '.bundle-out');
   let result;
   try {
-    result = await build({
+    result = await loadEsbuild().build({
       absWorkingDir: root,
       entryPoints: { islands: 'src/client/entry.ts', style: 'src/client/style.css' },
       outdir,
