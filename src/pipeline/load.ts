@@ -13,6 +13,8 @@ export interface ConfigFile<T = unknown> {
   displayPath: string;
   data: T;
   doc: LazyDocument;
+  /** One of docsgen's own files (or a project file with the same content): checked by docsgen's tests. */
+  builtin?: boolean;
 }
 
 /** Everything under config/, read once. */
@@ -151,7 +153,11 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   for (const base of [config.builtinConfigDir, dir]) {
     const schemaDir = path.join(base, 'schemas');
     for (const f of await listJson(schemaDir)) {
-      schemas.set(f.replace(/\.schema\.json$|\.json$/, ''), await readConfigFile(config, path.join(schemaDir, f), messages));
+      const name = f.replace(/\.schema\.json$|\.json$/, '');
+      const file = await readConfigFile(config, path.join(schemaDir, f), messages);
+      const shipped = schemas.get(name);
+      if (base === config.builtinConfigDir || (shipped?.builtin && JSON.stringify(shipped.data) === JSON.stringify(file.data))) file.builtin = true;
+      schemas.set(name, file);
     }
   }
   const api = new Map<string, Map<string, ConfigFile>>();

@@ -59,3 +59,16 @@ describe('optional front matter', () => {
     expect(byId.get('docs/manual/v11.0.0/pipe.mdx')).toEqual(['frontmatter-required']);
   });
 });
+
+describe('built-in schemas', () => {
+  it('are valid JSON Schemas (a build trusts them without checking them against the meta-schema)', async () => {
+    const { Ajv } = await import('ajv');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = path.join(import.meta.dirname, '../../config/schemas');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(3);
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    for (const f of files) expect(ajv.validateSchema(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))), `${f}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+  });
+});
