@@ -148,6 +148,10 @@ export class CompilerPool {
               worker.postMessage({ type: 'compile', batch, inputs: batches[batch] });
             };
             const onMessage = (msg: { type: 'ready' } | { type: 'done'; results: CompiledPage[] }) => {
+              // The worker gets its next batch first: rendering these results on this thread
+              // takes a while, and it would otherwise wait for that.
+              const finished = next >= batches.length;
+              if (!finished) send();
               if (msg.type === 'done') {
                 for (const r of msg.results) {
                   out.set(r.id, r);
@@ -155,12 +159,11 @@ export class CompilerPool {
                 }
                 onProgress?.(out.size, inputs.length);
               }
-              if (next >= batches.length) {
+              if (finished) {
                 worker.off('message', onMessage);
                 worker.off('error', onError);
-                return resolve();
+                resolve();
               }
-              send();
             };
             const onError = (err: Error) => reject(new DocsgenError('WorkerCrashed', err.message));
             worker.on('message', onMessage);
