@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLazily, parsePositioned } from '../../src/util/yaml-positions.ts';
+import { hasDuplicateKeys, parseJsonLazily, parsePositioned } from '../../src/util/yaml-positions.ts';
 
 describe('JSON config parsed lazily', () => {
   const text = '{\n  "Overview": ["intro", "install"],\n  "Guides": {\n    "a": 1\n  }\n}\n';
@@ -24,5 +24,33 @@ describe('JSON config parsed lazily', () => {
     const lazy = parseJsonLazily('{\n  "a": 1,\n  "b" 2\n}');
     expect(lazy.errors.length).toBeGreaterThan(0);
     expect(lazy.errors[0]!.place.line).toBe(3);
+  });
+
+  it.each([
+    ['{"a": 1, "a": 2}', true],
+    ['{"a": {"b": 1}, "b": 2}', false],
+    ['{"a": {"b": 1, "b": 2}}', true],
+    ['[{"a": 1}, {"a": 2}]', false],
+    ['{"a": [1, {"x": 1}], "b": [{"x": 2, "y": ["x", "x"]}]}', false],
+    ['{"a\\"b": 1, "a\\"b": 2}', true],
+    ['{"\\u0061": 1, "a": 2}', true],
+    ['{"k": "a,\\"b", "a": 1, "b": 2}', false],
+    ['{"k": "{\\"a\\": 1}", "a": 1}', false],
+    ['{"x": {}, "y": [], "x2": {"z": []}}', false],
+    ['{"": 1, "": 2}', true],
+  ])('%s has duplicate keys: %s (as the strict parse says)', (json, dup) => {
+    expect(hasDuplicateKeys(json)).toBe(dup);
+    expect(parsePositioned(json).errors.some((e) => /unique/.test(e.reason))).toBe(dup);
+  });
+
+  it('finds no duplicate in any JSON config file of the repository, as the strict parse', async () => {
+    const fg = (await import('fast-glob')).default;
+    const fs = await import('node:fs');
+    const files = fg.sync(['config/**/*.json', 'tests/fixtures/**/config/**/*.json'], { cwd: new URL('../..', import.meta.url).pathname, absolute: true });
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(hasDuplicateKeys(text), file).toBe(parsePositioned(text).errors.some((e) => /unique/.test(e.reason)));
+    }
   });
 });
