@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toolDir } from '../pipeline/config.ts';
 
 /** One of these strings is in every match, or undefined when nothing can be told. */
@@ -12,8 +13,8 @@ export type Literals = readonly string[] | undefined;
 /**
  * The shipped grammars' requirements, worked out when docsgen is built (src/pipeline/prebuild.ts):
  * parsing ~1,300 regexes here would cost each thread as much as the runs it saves. Keyed by
- * `flags/source`; null: nothing required. Regexes not in it (the ReScript grammar's, compiled from
- * its Oniguruma patterns at run time) are worked out on first use.
+ * `flags/source`; null: nothing required. A regex not in it (a grammar changed since the build) is
+ * worked out on first use.
  */
 export const LITERALS_FILE = path.join('dist', 'regex-literals.json');
 
@@ -33,21 +34,40 @@ export function tableKey(regex: RegExp): string {
   return `${regex.flags}/${regex.source}`;
 }
 
-/** The table's entries for every regex in `grammars` (walked as plain data). */
-export function literalTable(grammars: unknown[]): Record<string, string[] | null> {
-  const out: Record<string, string[] | null> = {};
+/** Every regex of `grammars` (walked as plain data) as the highlighter runs it. */
+export function grammarRegexes(grammars: unknown[]): RegExp[] {
+  // The ReScript grammar's patterns are Oniguruma strings, converted when a scanner is made: the
+  // same conversion as the highlighter's engine gives the same source and flags.
+  const engine = createJavaScriptRegexEngine({ forgiving: true });
+  const out = new Map<string, RegExp>();
   const seen = new Set<object>();
   const walk = (value: unknown): void => {
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     if (value instanceof RegExp) {
-      const found = requiredLiterals(value.source, value.flags);
-      out[tableKey(value)] = found ? [...found] : null;
+      out.set(tableKey(value), value);
       return;
     }
-    for (const child of Object.values(value)) walk(child);
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'string' && PATTERN_KEYS.has(key)) {
+        const [regex] = (engine.createScanner([child]) as unknown as { regexps: (RegExp | null)[] }).regexps;
+        if (regex) out.set(tableKey(regex), regex);
+      } else walk(child);
+    }
   };
   walk(grammars);
+  return [...out.values()];
+}
+
+const PATTERN_KEYS = new Set(['match', 'begin', 'end', 'while']);
+
+/** The table's entries for every regex of `grammars`. */
+export function literalTable(grammars: unknown[]): Record<string, string[] | null> {
+  const out: Record<string, string[] | null> = {};
+  for (const regex of grammarRegexes(grammars)) {
+    const found = requiredLiterals(regex.source, regex.flags);
+    out[tableKey(regex)] = found ? [...found] : null;
+  }
   return out;
 }
 
