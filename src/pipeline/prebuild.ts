@@ -1,14 +1,20 @@
-// Run by scripts/build-cli.mjs after bundling the CLI: prebuilds the client assets into dist/, and
-// the table of the shipped grammars' required literals (src/render/regex-literals.ts).
-import { writeFileSync } from 'node:fs';
+// Run by scripts/build-cli.mjs after bundling the CLI: prebuilds into dist/ the client assets, the
+// ReScript grammar with its regexes converted (src/render/precompiled-grammar.ts), and the table of
+// the grammars' required literals (src/render/regex-literals.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prebuildAssets } from './bundle.ts';
 import { HIGHLIGHTED_LANGUAGES, loadGrammar } from '../render/highlight.ts';
 import { LITERALS_FILE, literalTable } from '../render/regex-literals.ts';
+import { PRECOMPILED_RESCRIPT_GRAMMAR, RESCRIPT_GRAMMAR, precompile } from '../render/precompiled-grammar.ts';
 import { toolDir } from './config.ts';
 
 const file = await prebuildAssets();
 process.stdout.write(`prebuilt client assets: ${file}\n`);
+
+// The ReScript grammar's regexes converted ahead of time (before the table: it reads them).
+const precompiled = precompile(readFileSync(path.join(toolDir(), RESCRIPT_GRAMMAR), 'utf8'));
+writeFileSync(path.join(toolDir(), PRECOMPILED_RESCRIPT_GRAMMAR), `${JSON.stringify(precompiled)}\n`);
 
 const grammars = await Promise.all(HIGHLIGHTED_LANGUAGES.map((lang) => loadGrammar(lang)));
 const table = literalTable(grammars);

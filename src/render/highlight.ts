@@ -4,6 +4,7 @@ import { createHighlighterCore, type HighlighterCore, type LanguageRegistration 
 import { EncodedTokenMetadata, INITIAL, type IGrammar, type StateStack } from 'shiki/textmate';
 import { toolDir } from '../pipeline/config.ts';
 import { createSharedCacheRegexEngine } from './regex-engine.ts';
+import { PRECOMPILED_RESCRIPT_GRAMMAR, RESCRIPT_GRAMMAR, revivePrecompiled } from './precompiled-grammar.ts';
 import { CSS_VARIABLE_THEME } from './theme.ts';
 
 /** Fence language (lowercased) → grammar name. Unknown languages render as plain text (SPEC §8). */
@@ -44,9 +45,10 @@ export function resolveLanguage(lang: string | null | undefined): string {
 
 
 function loadRescriptGrammar(): LanguageRegistration[] {
-  const file = path.join(toolDir(), 'src', 'render', 'grammars', 'rescript.tmLanguage.json');
+  const file = path.join(toolDir(), RESCRIPT_GRAMMAR);
   if (!existsSync(file)) return [];
-  const grammar = JSON.parse(readFileSync(file, 'utf8')) as LanguageRegistration;
+  const text = readFileSync(file, 'utf8');
+  const grammar = revivePrecompiled(path.join(toolDir(), PRECOMPILED_RESCRIPT_GRAMMAR), text) ?? (JSON.parse(text) as LanguageRegistration);
   return [{ ...grammar, name: 'rescript' }];
 }
 

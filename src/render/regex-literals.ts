@@ -6,6 +6,7 @@ import path from 'node:path';
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toolDir } from '../pipeline/config.ts';
+import { PATTERN_KEYS } from './precompiled-grammar.ts';
 
 /** One of these strings is in every match, or undefined when nothing can be told. */
 export type Literals = readonly string[] | undefined;
@@ -58,8 +59,6 @@ export function grammarRegexes(grammars: unknown[]): RegExp[] {
   walk(grammars);
   return [...out.values()];
 }
-
-const PATTERN_KEYS = new Set(['match', 'begin', 'end', 'while']);
 
 /** The table's entries for every regex of `grammars`. */
 export function literalTable(grammars: unknown[]): Record<string, string[] | null> {
