@@ -218,21 +218,30 @@ function parseWithFlowTags(prepared: PreparedText, mdx: Processor<Root>): Root |
   const lines = prepared.text.split('\n');
   const tagLines = new Set(prepared.mdxLines);
   if (prepared.mdxLines.some((i) => lines[i]![0] !== '<')) return undefined;
+  // The tag lines alone, one after another (between flow tags a blank line changes nothing, and
+  // micromark walks every one: parsing the page-long version cost 2.5x as much).
   let tags: Root;
   try {
-    tags = mdx.parse(lines.map((line, i) => (tagLines.has(i) ? line : '')).join('\n'));
+    tags = mdx.parse(prepared.mdxLines.map((i) => lines[i]).join('\n'));
   } catch {
     return undefined; // the whole page's parse reports it
   }
   if (!onlyFlowElements(tags)) return undefined;
-  // Offsets in the tag document count only the tag lines: make them offsets in the page.
-  const shift: number[] = [0];
-  for (let i = 0, page = 0, tagDoc = 0; i < lines.length; i++) {
-    shift.push(page - tagDoc);
-    page += lines[i]!.length + 1;
-    tagDoc += (tagLines.has(i) ? lines[i]!.length : 0) + 1;
+  // Places in the tag document → places in the page: line k is the page's line mdxLines[k - 1].
+  const lineStarts: number[] = [];
+  for (let i = 0, at = 0; i < lines.length; i++) {
+    lineStarts.push(at);
+    at += lines[i]!.length + 1;
   }
-  shiftOffsets(tags, (line) => shift[line] ?? 0, new WeakSet());
+  const pageLine: number[] = [0];
+  const shift: number[] = [0];
+  for (let k = 0, at = 0; k < prepared.mdxLines.length; k++) {
+    const i = prepared.mdxLines[k]!;
+    pageLine.push(i + 1);
+    shift.push(lineStarts[i]! - at);
+    at += lines[i]!.length + 1;
+  }
+  movePlaces(tags, (line) => pageLine[line] ?? line, (line) => shift[line] ?? 0, new WeakSet());
   const markdown = lines.map((line, i) => (tagLines.has(i) ? '' : line));
   const body = parseFast(markdown.join('\n'));
   for (const block of body.children) {
@@ -249,25 +258,31 @@ function parseWithFlowTags(prepared: PreparedText, mdx: Processor<Root>): Root |
 }
 
 /**
- * Adds `by(line)` to every offset in a tree: unist points (`{ line, column, offset }`) and estree
- * nodes (`start`/`end`/`range`, placed by their `loc`).
+ * Moves every place in a tree from the tag document to the page: unist points (`{ line, column,
+ * offset }`), estree `loc` points, and estree `start`/`end`/`range` offsets (placed by their
+ * `loc`). Columns stay: each tag line is the page's line, whole.
  */
-function shiftOffsets(value: unknown, by: (line: number) => number, seen: WeakSet<object>): void {
+function movePlaces(value: unknown, lineOf: (line: number) => number, shiftOf: (line: number) => number, seen: WeakSet<object>): void {
   if (!value || typeof value !== 'object' || seen.has(value)) return;
   seen.add(value);
   if (Array.isArray(value)) {
-    for (const item of value) shiftOffsets(item, by, seen);
+    for (const item of value) movePlaces(item, lineOf, shiftOf, seen);
     return;
   }
   const o = value as Record<string, unknown>;
-  if (typeof o['line'] === 'number' && typeof o['offset'] === 'number') o['offset'] += by(o['line']);
   const loc = o['loc'] as { start: { line: number }; end: { line: number } } | undefined;
   if (loc && typeof o['start'] === 'number' && typeof o['end'] === 'number') {
-    o['start'] += by(loc.start.line);
-    o['end'] += by(loc.end.line);
+    // Before the points move: the offsets go by the tag document's lines.
+    o['start'] += shiftOf(loc.start.line);
+    o['end'] += shiftOf(loc.end.line);
     if (Array.isArray(o['range'])) o['range'] = [o['start'], o['end']];
   }
-  for (const key in o) shiftOffsets(o[key], by, seen);
+  if (typeof o['line'] === 'number' && typeof o['column'] === 'number') {
+    const line = o['line'];
+    if (typeof o['offset'] === 'number') o['offset'] += shiftOf(line);
+    o['line'] = lineOf(line);
+  }
+  for (const key in o) movePlaces(o[key], lineOf, shiftOf, seen);
 }
 
 function onlyFlowElements(node: { type: string; children?: unknown[] }): boolean {
