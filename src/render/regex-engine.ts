@@ -1,7 +1,7 @@
 import type { RegexEngine } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { IOnigCaptureIndex, IOnigMatch, OnigString } from 'shiki/textmate';
-import { literalsOf } from './regex-literals.ts';
+import { literalsOf, type Literals } from './regex-literals.ts';
 
 /**
  * shiki's JavaScript regex engine with its search cache shared between scanners.
@@ -33,7 +33,7 @@ export function createSharedCacheRegexEngine(): RegexEngine {
     createString: base.createString,
     createScanner(patterns) {
       const regexps = (base.createScanner(patterns) as unknown as { regexps: (RegExp | null)[] }).regexps;
-      return new SharedCacheScanner(regexps, regexps.map(searchOf));
+      return new SharedCacheScanner(regexps, regexps.map(searchOf), regexps.map((r) => (r ? literalsOf(r) : undefined)));
     },
   };
 }
@@ -56,6 +56,8 @@ class SharedCacheScanner {
   constructor(
     private readonly regexps: readonly (RegExp | null)[],
     private readonly searches: readonly (LastSearch | null)[],
+    /** Each regex's required literals (src/render/regex-literals.ts), looked up once. */
+    private readonly literals: readonly Literals[],
   ) {}
 
   findNextMatchSync(string: string | OnigString, start: number): IOnigMatch | null {
@@ -76,7 +78,7 @@ class SharedCacheScanner {
         indices = search.indices;
       } else {
         let match: RegExpExecArray | null = null;
-        if (mayMatchFrom(regex, text, start)) {
+        if (mayMatchFrom(this.literals[i], text, start)) {
           try {
             regex.lastIndex = start;
             match = regex.exec(text);
@@ -114,8 +116,7 @@ class SharedCacheScanner {
  * rest of the string. ~70 % of the grammar regexes' runs on the bench corpus end here, and a regex
  * that never gets past it is never compiled (the JS/TS grammars' biggest take ~5 ms each).
  */
-function mayMatchFrom(regex: RegExp, text: string, start: number): boolean {
-  const literals = literalsOf(regex);
+function mayMatchFrom(literals: Literals, text: string, start: number): boolean {
   if (!literals) return true;
   for (const literal of literals) if (text.indexOf(literal, start) !== -1) return true;
   return false;
