@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { toolDir } from '../pipeline/config.ts';
 import { PATTERN_KEYS } from './precompiled-grammar.ts';
 
@@ -13,7 +13,7 @@ export type Literals = readonly string[] | undefined;
 
 /**
  * The shipped grammars' requirements, worked out when docsgen is built (src/pipeline/prebuild.ts):
- * parsing ~1,300 regexes here would cost each thread as much as the runs it saves. Keyed by
+ * parsing ~1,000 regexes here would cost each thread as much as the runs it saves. Keyed by
  * `flags/source`; null: nothing required. A regex not in it (a grammar changed since the build) is
  * worked out on first use.
  */
@@ -37,9 +37,9 @@ export function tableKey(regex: RegExp): string {
 
 /** Every regex of `grammars` (walked as plain data) as the highlighter runs it. */
 export function grammarRegexes(grammars: unknown[]): RegExp[] {
-  // The ReScript grammar's patterns are Oniguruma strings, converted when a scanner is made: the
-  // same conversion as the highlighter's engine gives the same source and flags.
-  const engine = createJavaScriptRegexEngine({ forgiving: true });
+  // A grammar's patterns may be Oniguruma strings, which the highlighter's engine converts when it
+  // makes a scanner: the same conversion gives the same source and flags (and a pattern it cannot
+  // convert is skipped there too).
   const out = new Map<string, RegExp>();
   const seen = new Set<object>();
   const walk = (value: unknown): void => {
@@ -51,8 +51,12 @@ export function grammarRegexes(grammars: unknown[]): RegExp[] {
     }
     for (const [key, child] of Object.entries(value)) {
       if (typeof child === 'string' && PATTERN_KEYS.has(key)) {
-        const [regex] = (engine.createScanner([child]) as unknown as { regexps: (RegExp | null)[] }).regexps;
-        if (regex) out.set(tableKey(regex), regex);
+        try {
+          const regex = defaultJavaScriptRegexConstructor(child);
+          out.set(tableKey(regex), regex);
+        } catch {
+          // not convertible: never run
+        }
       } else walk(child);
     }
   };
