@@ -561,28 +561,46 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 const COMPONENT_TAGS = new Set(Object.keys(components));
 
 /**
- * Components whose markup holds one string prop verbatim (`<Slot html>`: highlighted code). They are
- * rendered once per distinct set of their other props, with a marker in place of that prop, and the
- * marker replaced per block: a page has several code blocks, each a React render of its own
- * otherwise (~0.1 ms each, more than the rest of the page's HTML).
+ * Components rendered once per distinct set of props, with a marker where something verbatim goes,
+ * and the marker replaced per use: a React render costs ~0.1 ms, more than the rest of a page's
+ * HTML, and a page has several code blocks and callouts.
+ * - `VERBATIM_PROP`: one string prop is put in as it is (`<Slot html>`: highlighted code).
+ * - `CHILDREN_SLOT`: the children are put in once, as they are, with nothing around them that
+ *   depends on them; they are rendered as the rest of the body is. Islands are not among them:
+ *   their children must be React's markup, which the client hydrates.
  */
 const VERBATIM_PROP: Partial<Record<keyof typeof components, string>> = { CodeBlock: 'html' };
+const CHILDREN_SLOT = new Set<string>(['Intro', 'Info', 'Warn', 'Cite', 'UrlBox']);
 const MARKER = '\u0000docsgen-verbatim\u0000';
 const templates = new Map<string, string>();
 
 function renderComponent(el: HastElement, table: readonly unknown[]): string {
-  const prop = VERBATIM_PROP[el.tagName as keyof typeof components];
   const props = table[Number(el.properties['dataC'])] as Record<string, unknown> | undefined;
+  const prop = VERBATIM_PROP[el.tagName as keyof typeof components];
   const value = prop && props ? props[prop] : undefined;
-  if (typeof value !== 'string' || el.children.length > 0) return renderWithReact({ type: 'root', children: [el] }, table);
-  const key = `${el.tagName}\0${JSON.stringify({ ...props, [prop!]: undefined })}`;
+  if (typeof value === 'string' && el.children.length === 0) {
+    const template = templateOf(el, { ...props, [prop!]: undefined }, { ...props, [prop!]: MARKER }, []);
+    return template.replace(MARKER, () => value);
+  }
+  if (CHILDREN_SLOT.has(el.tagName)) {
+    const template = templateOf(el, props, props, [{ type: 'text', value: MARKER }]);
+    const children = renderBody({ type: 'root', children: el.children }, table);
+    return template.replace(MARKER, () => children);
+  }
+  return renderWithReact({ type: 'root', children: [el] }, table);
+}
+
+/** The component rendered with `templateProps` and `children`, once per tag and `keyProps` (its props but the verbatim part). */
+function templateOf(el: HastElement, keyProps: Record<string, unknown> | undefined, templateProps: unknown, children: ElementContent[]): string {
+  const key = `${el.tagName}\0${JSON.stringify(keyProps ?? null)}`;
   let template = templates.get(key);
   if (template === undefined) {
-    template = renderWithReact({ type: 'root', children: [{ ...el, properties: { ...el.properties, dataC: '0' } }] }, [{ ...props, [prop!]: MARKER }]);
+    const properties = templateProps ? { ...el.properties, dataC: '0' } : el.properties;
+    template = renderWithReact({ type: 'root', children: [{ ...el, properties, children }] }, [templateProps]);
     if (templates.size > 10_000) templates.clear();
     templates.set(key, template);
   }
-  return template.replace(MARKER, () => value);
+  return template;
 }
 
 /** Body HTML rendered entirely by React (rehype-react with the component map, then react-dom/server). */
