@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
+import { RESCRIPT_GRAMMAR } from '../render/precompiled-grammar.ts';
 import type { CompiledPage } from './types.ts';
 
 /** Bump when the manifest layout changes. */
@@ -27,7 +28,7 @@ function compilerCodeHash(): string {
   if (codeHash === undefined) {
     const root = toolDir();
     // dist/build.json: the id of the bundled compiler (a hash of its code, written by build-cli).
-    const parts = [path.join(root, 'dist', 'build.json'), path.join(root, 'src', 'render', 'grammars', 'rescript.tmLanguage.json')];
+    const parts = [path.join(root, 'dist', 'build.json'), path.join(root, RESCRIPT_GRAMMAR)];
     codeHash = sha1(parts.map((p) => (existsSync(p) ? sha1(readFileSync(p)) : 'none')).join(':'));
   }
   return codeHash;
