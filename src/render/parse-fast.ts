@@ -9,6 +9,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type { Nodes, Parents, Root, RootContent } from 'mdast';
 
 let md: MarkdownIt | undefined;
+const MAY_HAVE_LINK = /[:@]|\/\/|www\./i;
 
 function parser(): MarkdownIt {
   if (md) return md;
@@ -23,6 +24,10 @@ function parser(): MarkdownIt {
   linkify.match = (text: string) =>
     match(text)?.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || /@/.test(m.raw) && !m.raw.includes('/')) ?? null;
   linkify.set({ fuzzyEmail: true, fuzzyLink: true, fuzzyIP: false });
+  // Every link kept above has a scheme (`:` or `//`), `www.` or `@`: text with none of them skips
+  // linkify's own pretest, a large Unicode regex, and the search after it.
+  const pretest = linkify.pretest.bind(linkify);
+  linkify.pretest = (text: string) => MAY_HAVE_LINK.test(text) && pretest(text);
   return md;
 }
 
