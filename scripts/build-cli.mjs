@@ -5,7 +5,7 @@
 // only (vm.Script), not for ES modules.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -43,14 +43,19 @@ writeFileSync('dist/build.json', `${JSON.stringify({ id: hash.digest('hex').slic
 const r = spawnSync(process.execPath, ['dist/prebuild.js'], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
-// Code caches (bin/load.cjs): build the dialect fixture once on the main thread and once with a
-// worker, so both bundles' caches hold the functions a build compiles. A failure here only means
-// the first real build writes them instead.
+// Code caches (bin/load.cjs): build the dialect fixture, plus a page in every highlighted language
+// (so every grammar module is compiled), once on the main thread and once with a worker, so both
+// bundles' caches hold the functions a build compiles. `--no-cache`: a page served from the
+// compiled-page cache would compile nothing. A failure here only means the first real build writes
+// the caches instead.
 const site = mkdtempSync(path.join(tmpdir(), 'docsgen-warm-'));
+const root = path.join(site, 'site');
+cpSync('tests/fixtures/dialect', root, { recursive: true, filter: (f) => !f.includes('node_modules') });
+cpSync('dist/warm-up.md', path.join(root, 'content', 'warm-up.md'));
 for (const workers of ['0', '1']) {
   const warm = spawnSync(
     process.execPath,
-    ['bin/docsgen.js', 'build', '--root', 'tests/fixtures/dialect', '--out', path.join(site, 'out'), '--quiet', '--links', 'off', '--workers', workers],
+    ['bin/docsgen.js', 'build', '--root', root, '--out', path.join(site, 'out'), '--quiet', '--links', 'off', '--no-cache', '--workers', workers],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   );
   if (warm.status !== 0 && warm.status !== 1) process.stderr.write(`code cache warm-up failed (not fatal):\n${warm.stderr}`);

@@ -18,6 +18,8 @@ interface CommonFlags {
   links?: CheckLevel;
   force?: boolean;
   workers?: number;
+  /** false with `--no-cache`. */
+  cache?: boolean;
 }
 
 function toInline(flags: CommonFlags): InlineConfig {
@@ -25,6 +27,7 @@ function toInline(flags: CommonFlags): InlineConfig {
   for (const key of ['root', 'content', 'config', 'out', 'strict', 'quiet', 'verbose', 'links', 'force', 'workers'] as const) {
     if (flags[key] !== undefined) (inline as Record<string, unknown>)[key] = flags[key];
   }
+  if (flags.cache === false) inline.cache = false;
   return inline;
 }
 
@@ -49,7 +52,8 @@ export function withCommonOptions(cmd: Command): Command {
     .addOption(new Option('--links <level>', 'broken links and anchors: error, warn or off (default: site.json "links", else error; warn in serve)').argParser(parseLinks))
     .option('--quiet', 'print only problems and the summary')
     .option('--verbose', 'print every step with its time, and stack traces')
-    .addOption(new Option('--workers <n>', 'render worker threads (0 = main thread)').argParser(parseCount));
+    .addOption(new Option('--workers <n>', 'render worker threads (0 = main thread)').argParser(parseCount))
+    .option('--no-cache', 'compile every page, neither reading nor writing the compiled-page cache');
 }
 
 function handleError(err: unknown, log: Logger): number {

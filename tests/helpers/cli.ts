@@ -27,6 +27,8 @@ export function docsgen(args: string[], cwd = repo, env: Record<string, string> 
 /** A fresh copy of a fixture site in a temp dir. */
 export function copyFixture(name: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), `docsgen-${name.replace(/\W/g, '-')}-`));
-  cpSync(path.join(repo, 'tests', 'fixtures', name), dir, { recursive: true });
+  const from = path.join(repo, 'tests', 'fixtures', name);
+  // Not a cache a local run may have left in the fixture.
+  cpSync(from, dir, { recursive: true, filter: (f) => !path.relative(from, f).split(path.sep).includes('node_modules') });
   return dir;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { copyFixture, docsgen } from '../helpers/cli.ts';
 import { $, $$, attr, parse, text } from '../helpers/html.ts';
@@ -160,5 +160,27 @@ describe('syntax lookup', () => {
     expect(attr($(pipe!, 'article'), 'dataKeywords') ?? attr(pipe, 'dataKeywords')).toBe('pipe -> first');
     expect($(pipe!, '.code-block pre.shiki')).toBeDefined();
     expect(attr($(pipe!, '.syntax-body a'), 'href')).toBe('/docs/manual/v1.0.0/links');
+  });
+});
+
+describe('the compiled-page cache', () => {
+  it('serves an unchanged site from the cache; --no-cache neither reads nor writes it', () => {
+    const site = copyFixture('dialect');
+    const cacheFile = path.join(site, 'node_modules', '.cache', 'docsgen', 'compiled.v8');
+    const first = docsgen(['build', '--root', site, '--verbose']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('cache not used: no cache yet');
+    expect(existsSync(cacheFile)).toBe(true);
+
+    const second = docsgen(['build', '--root', site, '--verbose']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/compile\s+\d+ pages from cache/);
+
+    rmSync(cacheFile);
+    const uncached = docsgen(['build', '--root', site, '--verbose', '--no-cache']);
+    expect(uncached.code, uncached.stderr).toBe(0);
+    expect(uncached.stderr).not.toMatch(/from cache|cache not used/);
+    expect(uncached.stderr).toMatch(/✓ 19 pages in/);
+    expect(existsSync(cacheFile)).toBe(false);
   });
 });
