@@ -35,4 +35,4 @@ pm=$(awk '{ print $1 }' "$TMP/pairs" | median)
 dm=$(awk '{ print $2 }' "$TMP/pairs" | median)
 rm_=$(awk '{ print $2 / $1 }' "$TMP/pairs" | median)
 mm=$(awk '{ print $3 }' "$TMP/pairs" | median)
-printf 'N=%s median: %s %.2f s, docsgen %.2f s, docsgen/%s median of pairs %.2f, docsgen peak RSS %d MB\n' "$N" "$PEER" "$pm" "$dm" "$PEER" "$rm_" "$mm"
+printf 'N=%s median: %s %.2f s, docsgen %.2f s, docsgen/%s median of pairs %.2f, docsgen peak RSS %.0f MB\n' "$N" "$PEER" "$pm" "$dm" "$PEER" "$rm_" "$mm"
