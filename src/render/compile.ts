@@ -561,26 +561,39 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 const COMPONENT_TAGS = new Set(Object.keys(components));
 
 /**
- * Components rendered once per distinct set of props, with a marker where something verbatim goes,
- * and the marker replaced per use: a React render costs ~0.1 ms, more than the rest of a page's
+ * Components rendered once per distinct set of props, with markers where something goes per use,
+ * and the markers replaced per use: a React render costs ~0.1 ms, more than the rest of a page's
  * HTML, and a page has several code blocks and callouts.
- * - `VERBATIM_PROP`: one string prop is put in as it is (`<Slot html>`: highlighted code).
+ * - `SUBSTITUTED`: string props put in at a marker instead of being rendered: `html` as it is
+ *   (`<Slot html>`: highlighted code), `text` escaped as React escapes text (a code block's title,
+ *   different on nearly every titled block). Such a component must only embed these props, and
+ *   branch on nothing but whether they are set; an empty string is rendered, not substituted.
  * - `CHILDREN_SLOT`: the children are put in once, as they are, with nothing around them that
  *   depends on them; they are rendered as the rest of the body is. Islands are not among them:
  *   their children must be React's markup, which the client hydrates.
  */
-const VERBATIM_PROP: Partial<Record<keyof typeof components, string>> = { CodeBlock: 'html' };
+const SUBSTITUTED: Partial<Record<keyof typeof components, Record<string, 'html' | 'text'>>> = { CodeBlock: { html: 'html', title: 'text' } };
 const CHILDREN_SLOT = new Set<string>(['Intro', 'Info', 'Warn', 'Cite', 'UrlBox']);
 const MARKER = '\u0000docsgen-verbatim\u0000';
+const PROP_MARKER = /\u0000docsgen-prop-(\w+)\u0000/g;
 const templates = new Map<string, string>();
 
 function renderComponent(el: HastElement, table: readonly unknown[]): string {
   const props = table[Number(el.properties['dataC'])] as Record<string, unknown> | undefined;
-  const prop = VERBATIM_PROP[el.tagName as keyof typeof components];
-  const value = prop && props ? props[prop] : undefined;
-  if (typeof value === 'string' && el.children.length === 0) {
-    const template = templateOf(el, { ...props, [prop!]: undefined }, { ...props, [prop!]: MARKER }, []);
-    return template.replace(MARKER, () => value);
+  const slots = SUBSTITUTED[el.tagName as keyof typeof components];
+  if (slots && props && el.children.length === 0) {
+    const keyProps: Record<string, unknown> = { ...props };
+    const templateProps: Record<string, unknown> = { ...props };
+    const fills = new Map<string, string>();
+    for (const [name, kind] of Object.entries(slots)) {
+      const value = props[name];
+      if (typeof value !== 'string' || value === '') continue;
+      keyProps[name] = true;
+      templateProps[name] = `\u0000docsgen-prop-${name}\u0000`;
+      fills.set(name, kind === 'html' ? value : escapeText(value));
+    }
+    // One pass over the template: a filled-in value is never searched for markers.
+    if (fills.size > 0) return templateOf(el, keyProps, templateProps, []).replace(PROP_MARKER, (m, name: string) => fills.get(name) ?? m);
   }
   if (CHILDREN_SLOT.has(el.tagName)) {
     const template = templateOf(el, props, props, [{ type: 'text', value: MARKER }]);
@@ -588,6 +601,12 @@ function renderComponent(el: HastElement, table: readonly unknown[]): string {
     return template.replace(MARKER, () => children);
   }
   return renderWithReact({ type: 'root', children: [el] }, table);
+}
+
+/** Text as react-dom/server escapes it: `& < > " '`. */
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+function escapeText(text: string): string {
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!) : text;
 }
 
 /** The component rendered with `templateProps` and `children`, once per tag and `keyProps` (its props but the verbatim part). */

@@ -71,6 +71,23 @@ describe('body rendering', () => {
   });
 });
 
+describe('code block templates', () => {
+  it('put each block\'s title and code into a shared template as React would render them', async () => {
+    const titles = ['a & <b> \'q\' x.res', 'other.js', '', 'a & <b> \'q\' x.res'];
+    const raw = [
+      ...titles.map((t, i) => `\`\`\`js title="${t}"\nconst v${i} = "<${i}>";\n\`\`\``),
+      '```js\nconst untitled = 1;\n```',
+      '```res example title="Ex.res"\nlet x = 1\n```',
+    ].join('\n\n');
+    const { hast, state } = compileToHast({ id: 'docs/manual/v1.0.0/page.mdx', displayPath: 'page.mdx', raw, route: null, frontMatterLines: 0, title: undefined }, baseContext, await highlighter());
+    const ours = renderBody(structuredClone(hast), state.table);
+    expect(ours).toBe(renderWithReact(structuredClone(hast), state.table).replace(/<!-- -->/g, ''));
+    expect(ours).toContain('<div class="code-title">a &amp; &lt;b&gt; &#x27;q&#x27; x.res</div>');
+    expect(ours.match(/class="code-title"/g)).toHaveLength(4); // the empty title renders no title bar
+    expect(ours).not.toContain('\u0000');
+  });
+});
+
 describe('body HTML representation', () => {
   it('is a one-byte string for Latin-1 content (half the memory, copies and cache of a two-byte one)', async () => {
     const raw = '## A heading\n\n' + 'Some *text* with [a link](./x.md) and `code`.\n\n'.repeat(50) + '```js\nconst a = 1;\n```\n';
