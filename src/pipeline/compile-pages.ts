@@ -96,9 +96,6 @@ async function compileAll({ ctx, config, onProgress, pool, onPage }: CompileOpti
         out.set(input.id, page);
         onPage?.(page);
         onProgress?.(out.size, inputs.length);
-        // A turn of the event loop per page: the pages written so far go to disk while the next
-        // compiles, instead of all at the end.
-        if (onPage) await new Promise((resolve) => setImmediate(resolve));
       }
       return out;
     }
