@@ -50,7 +50,9 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 // the caches instead.
 const site = mkdtempSync(path.join(tmpdir(), 'docsgen-warm-'));
 const root = path.join(site, 'site');
-cpSync('tests/fixtures/dialect', root, { recursive: true, filter: (f) => !f.includes('node_modules') });
+const fixture = path.resolve('tests/fixtures/dialect');
+// Not a compiled-page cache a local test run may have left in the fixture.
+cpSync(fixture, root, { recursive: true, filter: (f) => !path.relative(fixture, f).split(path.sep).includes('node_modules') });
 cpSync('dist/warm-up.md', path.join(root, 'content', 'warm-up.md'));
 for (const workers of ['0', '1']) {
   const warm = spawnSync(
