@@ -301,9 +301,14 @@ function insertByLine(parent: { children: RootContent[] }, block: RootContent, l
   parent.children.splice(at < 0 ? parent.children.length : at, 0, block);
 }
 
-function placeOfError(e: { line?: number; column?: number; place?: unknown }): { line: number; column: number } {
+function placeOfError(e: { line?: number; column?: number; place?: unknown; reason?: string }): { line: number; column: number } {
   const place = e.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
   if (place?.start) return { line: place.start.line, column: place.start.column };
   if (place?.line) return { line: place.line, column: place.column ?? 1 };
-  return { line: e.line ?? 1, column: e.column ?? 1 };
+  if (e.line) return { line: e.line, column: e.column ?? 1 };
+  // A tag left open at the end of the file: the error has no place of its own, only the opening
+  // tag's, in its text (`Expected a closing tag for \`<Info>\` (7:1-7:7)`).
+  const named = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? '');
+  if (named) return { line: Number(named[1]), column: Number(named[2]) };
+  return { line: 1, column: 1 };
 }
