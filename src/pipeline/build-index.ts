@@ -54,6 +54,7 @@ function buildSidebars(opts: IndexOptions, titles: ReadonlyMap<string, string>, 
       continue;
     }
     const data = file.data;
+    if (data === undefined) continue; // did not parse: reported as config-json
     if (!data || typeof data !== 'object' || Array.isArray(data)) {
       messages.push(message(file.displayPath, undefined, 'error', 'A sidebar is an object of category name → list of page slugs', 'sidebar-shape'));
       continue;

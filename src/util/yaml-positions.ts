@@ -1,4 +1,6 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
+// The ES module build: the package's main (UMD) loads its parts with a require() bundlers cannot follow.
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { Point } from '../pipeline/types.ts';
 
 /** A parsed YAML (or JSON) document with a place for every node. */
@@ -71,14 +73,37 @@ export function parseJsonLazily(text: string): LazyDocument {
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch {
+  } catch (err) {
+    // Not JSON. The file is still read with the positioned parser for its nodes' places, but not
+    // for its data: YAML accepts much that JSON does not (`{a: 1}`, trailing commas), and another
+    // tool reading the file would fail on it.
     const doc = parsePositioned(text);
-    return { ...doc, strictErrors: () => [] };
+    return { ...doc, data: undefined, errors: [jsonSyntaxError(err, text)], strictErrors: () => [] };
   }
   const strict = once(() => parsePositioned(text));
   // Duplicate keys are all the strict parse can add to a JSON.parse that succeeded: it runs only
   // when there are some (the 1,000-page corpus's sidebar took ~80 ms through it).
   return placedLater(data, strict, { strictErrors: () => (hasDuplicateKeys(text) ? strict().errors : []) });
+}
+
+/**
+ * JSON.parse's reason, without the text it echoes, at the place it names (`at position 20`). V8
+ * names none for an unexpected token (a trailing comma, the commonest slip in a hand-edited
+ * sidebar), so the place then comes from jsonc-parser (VS Code's JSON scanner), which reports the
+ * offset of every syntax error; JSON.parse stays the judge of what is JSON.
+ */
+export function jsonSyntaxError(err: unknown, text: string): { reason: string; place: Point } {
+  const raw = err instanceof Error ? err.message : String(err);
+  const reason = raw.replace(/, [\s\S]* is not valid JSON$/, '').replace(/ (?:in JSON )?at position \d+[\s\S]*$/, '') || raw;
+  const named = /at position (\d+)/.exec(raw);
+  let offset = named ? Number(named[1]) : undefined;
+  if (offset === undefined) {
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    offset = errors[0]?.offset ?? 0;
+  }
+  const before = text.slice(0, offset);
+  return { reason, place: { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') } };
 }
 
 /** Whether some object in `text`, which must be valid JSON, has a key twice. */

@@ -20,6 +20,20 @@ describe('JSON config parsed lazily', () => {
     expect(lazy.strictErrors()).toEqual([{ reason: 'Map keys must be unique', place: { line: 3, column: 3 } }]);
   });
 
+  it.each([
+    ['a trailing comma in a list', '{\n  "Overview": ["intro", "install",],\n  "Guides": ["a"]\n}\n', "Unexpected token ']'", { line: 2, column: 35 }],
+    ['a trailing comma before the closing brace', '{\n  "Overview": ["intro"],\n}', "Expected double-quoted property name", { line: 3, column: 1 }],
+    ['a missing comma', '{"a": 1 "b": 2}', "Expected ',' or '}' after property value", { line: 1, column: 9 }],
+    ['an unquoted key (valid YAML)', '{a: 1}', "Expected property name or '}'", { line: 1, column: 2 }],
+    ['a comment', '{\n  "a": 1 // why\n}', "Expected ',' or '}' after property value", { line: 2, column: 10 }],
+    ['text after the value', '{"a": 1}}', 'Unexpected non-whitespace character after JSON', { line: 1, column: 9 }],
+    ['an empty file', '', 'Unexpected end of JSON input', { line: 1, column: 1 }],
+  ])('rejects %s with JSON.parse\'s reason at its place, and no data', (_, text, reason, place) => {
+    const doc = parseJsonLazily(text);
+    expect(doc.data).toBeUndefined();
+    expect(doc.errors).toEqual([{ reason, place }]);
+  });
+
   it('places a syntax error at once', () => {
     const lazy = parseJsonLazily('{\n  "a": 1,\n  "b" 2\n}');
     expect(lazy.errors.length).toBeGreaterThan(0);
