@@ -6,7 +6,7 @@ export interface LinkCheckOptions {
   pages: Page[];
   compiled: Map<string, CompiledPage>;
   index: SiteIndex;
-  /** Other files the site serves (assets, llms.txt, feed), as `/path`. */
+  /** Other files the site serves (public/, assets, llms.txt, feed), as `/path`. */
   files: Iterable<string>;
   level: CheckLevel;
 }
@@ -35,7 +35,21 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
       const place = { line: link.line, column: link.column };
       const route = index.routes.has(target) ? target : index.routes.has(`${target}/`) ? `${target}/` : undefined;
       if (route === undefined) {
-        if (fileSet.has(target)) continue;
+        if (fileSet.has(target) || fileSet.has(decodeURI(target))) continue;
+        if (link.asset) {
+          const guess = closest(target, fileSet);
+          out.push(
+            message(
+              page.source.displayPath,
+              place,
+              severity,
+              `Missing file: nothing at ${target}`,
+              'file-missing',
+              guess ? `Did you mean ${guess}? Files are served from public/.` : `Files are served from public/: put it at public${target}.`,
+            ),
+          );
+          continue;
+        }
         const guess = closest(target, routeList);
         out.push(
           message(page.source.displayPath, place, severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),

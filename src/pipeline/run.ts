@@ -1,5 +1,6 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
+import fg from 'fast-glob';
 import { performance } from 'node:perf_hooks';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources } from './api-pages.ts';
@@ -116,7 +117,11 @@ async function build(
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
-    const servedFiles = [...index.files.map((f) => `/${f.path}`), ...(bundle?.files.map((f) => `/${f.path}`) ?? [])];
+    const servedFiles = [
+      ...index.files.map((f) => `/${f.path}`),
+      ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
+      ...(await fg('**/*', { cwd: path.join(config.root, 'public'), dot: true })).map((f) => `/${f}`),
+    ];
     const linkMessages = await log.step('links', 'check links and anchors', () =>
       checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
     );

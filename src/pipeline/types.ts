@@ -110,6 +110,8 @@ export interface LinkRef {
   raw: string;
   line: number;
   column: number;
+  /** An image, video or other file (`![](…)`, `src`): it must be one of the site's files. */
+  asset?: true;
 }
 
 /** A code block's plain text, kept for search, llms.txt and the example check. */

@@ -148,11 +148,11 @@ function tableNode(state: WalkState, hName: string, props: unknown, children: Ro
   } as unknown as RootContent;
 }
 
-function recordLink(state: WalkState, raw: string, node: unknown): string {
+function recordLink(state: WalkState, raw: string, node: unknown, asset = false): string {
   const resolved = resolveHref(raw, state.input.id, state.input.route, state.ctx);
   if (!EXTERNAL.test(resolved) && resolved !== '' && !resolved.startsWith('?')) {
     const place = startOf(node as AnyNode);
-    state.links.push({ href: resolved, raw, line: place.line, column: place.column });
+    state.links.push({ href: resolved, raw, line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
   }
   return resolved;
 }
@@ -353,7 +353,7 @@ function htmlProperties(state: WalkState, node: JsxNode, attrs: Record<string, S
         .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${String(v)}`)
         .join('; ');
     } else if ((name === 'href' || name === 'src') && typeof value === 'string') {
-      props[name] = name === 'href' ? recordLink(state, value, node) : value;
+      props[name] = recordLink(state, value, node, name === 'src');
     } else if (/^on[A-Z]/.test(name) || name === 'dangerouslySetInnerHTML') {
       report(state, node, 'error', `Attribute \`${name}\` is not allowed: content is never executed`, 'attribute-not-static');
     } else if (value !== undefined && value !== null && typeof value !== 'object') props[name] = value;
@@ -407,6 +407,8 @@ function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
     case 'Warn':
       return [{ type: 'docsgenElement', children: walkChildren(state, node.children), data: { hName: name } } as unknown as RootContent];
     default:
+      // Image and Video: the file they show must be one of the site's.
+      if (typeof attrs['src'] === 'string') attrs['src'] = recordLink(state, attrs['src'], node, true);
       return [tableNode(state, name, attrs, walkChildren(state, node.children))];
   }
 }
@@ -481,9 +483,10 @@ function walkOne(state: WalkState, node: RootContent): RootContent[] {
     case 'html':
       return []; // only reachable in the plain-Markdown fallback; raw HTML is never passed through
     case 'link':
-    case 'definition': {
+    case 'definition':
+    case 'image': {
       const n = node as { url: string };
-      n.url = recordLink(state, n.url, node);
+      n.url = recordLink(state, n.url, node, type === 'image');
       break;
     }
     case 'paragraph': {

@@ -120,9 +120,14 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
         open({ type: 'link', url: t.markup === 'linkify' ? href : rawHref(href), title: title ?? null, children: [], position: { start, end: start } } as never);
         break;
       }
-      case 'image':
-        push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content });
+      case 'image': {
+        // Place: the `![` as written (a missing file is reported there).
+        const found = loc.find('![', pos.start.line, cursor.offset);
+        const start = found?.point ?? pos.start;
+        if (found) cursor.offset = found.offset;
+        push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content, position: { start, end: start } } as never);
         break;
+      }
       case 'footnote_ref': {
         const label = (t.meta as { label?: string; id: number }).label ?? String((t.meta as { id: number }).id);
         push({ type: 'footnoteReference', identifier: label.toLowerCase(), label });

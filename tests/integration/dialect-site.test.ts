@@ -90,6 +90,13 @@ describe('the dialect fixture site', () => {
     ]);
   });
 
+  it('copies public/ into the site, and checks links and images against its files', () => {
+    expect(readFileSync(path.join(out, 'img', 'logo.svg'), 'utf8')).toContain('<svg');
+    expect(existsSync(path.join(out, 'media', 'demo.mp4'))).toBe(true);
+    expect(attr($(page('/docs/manual/v1.0.0/links'), 'article p a[href="/img/logo.svg"]'), 'href')).toBe('/img/logo.svg');
+    expect(stderr).not.toMatch(/file-missing|link-broken/); // <Image>, <img>, <Video> and this link all find their file
+  });
+
   it('serves latest pages with links kept inside latest', () => {
     const hrefs = $$(page('/docs/manual/latest/links'), 'article li a').map((a) => attr(a, 'href'));
     expect(hrefs[0]).toBe('/docs/manual/latest/dialect');
