@@ -56,7 +56,9 @@ export async function serveCommand(
   if (!flags.watch) return;
   // Loaded here, not imported: only `serve --watch` needs it.
   const { watch } = createRequire(import.meta.url)('chokidar') as typeof import('chokidar');
-  const watcher = watch([config.contentDir, config.configDir], { ignoreInitial: true });
+  // public/ too: its files are copied into the site and checked against images and links.
+  const publicDir = path.join(config.root, 'public');
+  const watcher = watch([config.contentDir, config.configDir, ...(existsSync(publicDir) ? [publicDir] : [])], { ignoreInitial: true });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { bin, copyFixture } from '../helpers/cli.ts';
@@ -74,5 +74,20 @@ describe('docsgen serve --watch', () => {
     writeFileSync(file, original.replace('Welcome to the fixture manual.', 'Welcome back.'));
     await waitFor(() => /✓ \d+ pages/.test(output.slice(mid)));
     expect((await get('/docs/manual/v1.0.0/intro')).body).toContain('Welcome back.');
+  });
+
+  it('rebuilds when a file in public/ changes: a removed image is reported, a restored one served', async () => {
+    const logo = path.join(root, 'public/img/logo.svg');
+    const svg = readFileSync(logo, 'utf8');
+    const before = output.length;
+    rmSync(logo);
+    await waitFor(() => output.slice(before).includes('file-missing'));
+    expect(output.slice(before)).toContain('Missing file: nothing at /img/logo.svg');
+    expect(child.exitCode).toBeNull();
+
+    const mid = output.length;
+    writeFileSync(logo, svg);
+    await waitFor(() => /✓ \d+ pages/.test(output.slice(mid)));
+    expect((await get('/img/logo.svg')).body).toContain('<svg');
   });
 });
