@@ -76,7 +76,19 @@ export function classify(id: string): Pick<SourceFile, 'kind' | 'route' | 'slug'
 /** Splits YAML front matter off a file. Lines are 1-based; the YAML starts on line 2. */
 export function extractFrontMatter(raw: string, file: string): FrontMatterBlock | undefined {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(\r?\n|$)/.exec(raw);
-  if (!m) return undefined;
+  if (!m) {
+    // An opening `---` followed by `key: value` but never closed: front matter the author forgot
+    // to end, not a thematic break (which the body would otherwise start with).
+    if (/^---[ \t]*\r?\n[ \t]*[\w-]+[ \t]*:/.test(raw)) {
+      return {
+        data: undefined,
+        lineCount: 0,
+        positions: {},
+        errors: [message(file, { line: 1, column: 1 }, 'error', 'Front matter is not closed: end it with a line of `---`', 'frontmatter-yaml')],
+      };
+    }
+    return undefined;
+  }
   const yamlText = m[1] ?? '';
   const lineCount = m[0].split('\n').length - (m[2] ? 1 : 0);
   const doc = parseFrontMatterLazily(yamlText, 1);

@@ -33,6 +33,13 @@ describe('front matter', () => {
     expect(fm.errors[0]!.line).toBeGreaterThanOrEqual(2);
   });
 
+  it('reports front matter that is never closed, but not a leading thematic break', () => {
+    const fm = extractFrontMatter('---\ntitle: Pipe\ndescription: x\n\n# Pipe\n', 'f.mdx')!;
+    expect(fm.data).toBeUndefined();
+    expect(fm.errors).toEqual([expect.objectContaining({ line: 1, column: 1, ruleId: 'frontmatter-yaml', reason: 'Front matter is not closed: end it with a line of `---`' })]);
+    expect(extractFrontMatter('---\n\n# A page that opens with a rule\n', 'f.md')).toBeUndefined();
+  });
+
   it('treats front matter that is not an object, or whose title is not a string, as absent (SPEC §5)', () => {
     expect(usableMeta(['a'])).toEqual({});
     expect(usableMeta({ title: 3, description: 'x' })).toEqual({});
