@@ -280,6 +280,8 @@ const TYPE_CHECK: Record<PropType, (v: StaticValue) => boolean> = {
 function checkProps(state: WalkState, node: JsxNode, name: string, props: Record<string, StaticValue>): boolean {
   const spec = COMPONENTS[name]!;
   let ok = true;
+  // A problem with an attribute is reported at the attribute (the tag when it has no place).
+  const at = (prop: string) => node.attributes.find((a) => a.name === prop && a.position) ?? node;
   for (const [prop, s] of Object.entries(spec.props)) {
     const v = props[prop];
     if (v === undefined) {
@@ -291,23 +293,22 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
       // The ReScript site's components took `withShadow="true"` as truthy; read the string as
       // the boolean it names, and say how to write it.
       props[prop] = v === 'true';
-      const attr = node.attributes.find((a) => a.name === prop);
       report(
         state,
-        attr?.position ? attr : node,
+        at(prop),
         'warning',
         `Attribute \`${prop}\` of <${name}> is the string "${v}"; read as the boolean ${v}`,
         'component-prop-coerced',
         `Write ${prop}={${v}}.`,
       );
     } else if (!TYPE_CHECK[s.type](v)) {
-      report(state, node, 'error', `Attribute \`${prop}\` of <${name}> must be a ${s.type}`, 'component-prop-type');
+      report(state, at(prop), 'error', `Attribute \`${prop}\` of <${name}> must be a ${s.type}`, 'component-prop-type');
       ok = false;
     }
   }
   for (const prop of Object.keys(props)) {
     if (!(prop in spec.props) && prop !== 'key') {
-      report(state, node, 'warning', `<${name}> has no attribute \`${prop}\` (known: ${Object.keys(spec.props).join(', ') || 'none'})`, 'component-prop-unknown');
+      report(state, at(prop), 'warning', `<${name}> has no attribute \`${prop}\` (known: ${Object.keys(spec.props).join(', ') || 'none'})`, 'component-prop-unknown');
     }
   }
   return ok;

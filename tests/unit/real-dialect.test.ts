@@ -29,9 +29,12 @@ describe('boolean attributes written as strings', () => {
     ]);
   });
 
-  it('still refuse other strings for a boolean attribute', async () => {
-    const page = await compile('<Image src="/a.png" withShadow="yes" />\n');
-    expect(page.messages).toMatchObject([{ severity: 'error', ruleId: 'component-prop-type' }]);
+  it('still refuse other strings for a boolean attribute, at the attribute', async () => {
+    const page = await compile('<Image src="/a.png" withShadow="yes" />\n\n<Info\n  tone="calm">x</Info>\n');
+    expect(page.messages).toMatchObject([
+      { line: 1, column: 21, severity: 'error', ruleId: 'component-prop-type' },
+      { line: 4, column: 3, severity: 'warning', ruleId: 'component-prop-unknown' },
+    ]);
   });
 });
 
