@@ -1,4 +1,4 @@
-// The docs sidebar on small screens: a drawer behind a button (SPEC §2, §4), in Debian's Chromium.
+// Small screens (SPEC §2, §4) in Debian's Chromium: the docs sidebar as a drawer behind a button, and code blocks whose buttons stay off the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
 
@@ -54,6 +54,30 @@ describe('docs sidebar drawer', () => {
     try {
       expect(await page.locator('#docs-sidebar').isVisible()).toBe(true);
       expect(await page.locator('.sidebar-toggle').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('code blocks on a small screen', () => {
+  it('keep their buttons off the code: no button covers a line of any block', async () => {
+    const { context, page } = await open(390);
+    try {
+      const overlaps = await page.evaluate(() => {
+        const hits: string[] = [];
+        const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        for (const block of document.querySelectorAll('article .code-block')) {
+          const buttons = [...block.querySelectorAll('button, a.playground-link')].map((el) => el.getBoundingClientRect());
+          for (const line of block.querySelectorAll('pre .line')) {
+            const range = document.createRange();
+            range.selectNodeContents(line);
+            for (const r of range.getClientRects()) if (buttons.some((b) => meet(b, r))) hits.push(line.textContent ?? '');
+          }
+        }
+        return hits;
+      });
+      expect(overlaps).toEqual([]);
     } finally {
       await context.close();
     }
