@@ -1,4 +1,5 @@
-// Small screens (SPEC §2, §4) in Debian's Chromium: the docs sidebar as a drawer behind a button, and code blocks whose buttons stay off the code.
+// Small screens (SPEC §2, §4) in Debian's Chromium: the docs sidebar as a drawer behind a button,
+// and code blocks whose buttons stay off the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
 
