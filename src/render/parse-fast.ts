@@ -86,6 +86,14 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
     push(node);
     stack.push(node);
   };
+  // Where `needle` is next written in the block (the block's start if not found); the next search
+  // starts after it.
+  const placeOf = (needle: string): { start: Point; end: Point } => {
+    const found = loc.find(needle, pos.start.line, cursor.offset);
+    if (found) cursor.offset = found.offset;
+    const start = found?.point ?? pos.start;
+    return { start, end: start };
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.type) {
@@ -114,18 +122,13 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
         const href = t.attrGet('href') ?? '';
         const title = t.attrGet('title');
         // Place: the `[` of the link as written (or the URL itself for autolinks).
-        const found = t.markup === 'linkify' ? loc.find(tokens[i + 1]?.content ?? href, pos.start.line, cursor.offset) : loc.find('[', pos.start.line, cursor.offset);
-        const start = found?.point ?? pos.start;
-        if (found) cursor.offset = found.offset;
-        open({ type: 'link', url: t.markup === 'linkify' ? href : rawHref(href), title: title ?? null, children: [], position: { start, end: start } } as never);
+        const position = placeOf(t.markup === 'linkify' ? (tokens[i + 1]?.content ?? href) : '[');
+        open({ type: 'link', url: t.markup === 'linkify' ? href : rawHref(href), title: title ?? null, children: [], position } as never);
         break;
       }
       case 'image': {
         // Place: the `![` as written (a missing file is reported there).
-        const found = loc.find('![', pos.start.line, cursor.offset);
-        const start = found?.point ?? pos.start;
-        if (found) cursor.offset = found.offset;
-        push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content, position: { start, end: start } } as never);
+        push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content, position: placeOf('![') } as never);
         break;
       }
       case 'footnote_ref': {
