@@ -1,4 +1,4 @@
-import { closest } from '../util/text.ts';
+import { closest, decodedOrAsIs } from '../util/text.ts';
 import { message } from './messages.ts';
 import type { CheckLevel, CompiledPage, Message, Page, SiteIndex } from './types.ts';
 
@@ -31,11 +31,11 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
     for (const link of c.links) {
       const hashAt = link.href.indexOf('#');
       const target = (hashAt < 0 ? link.href : link.href.slice(0, hashAt)).replace(/\?.*$/, '');
-      const anchor = hashAt < 0 ? '' : decodeURIComponent(link.href.slice(hashAt + 1));
+      const anchor = hashAt < 0 ? '' : decodedOrAsIs(link.href.slice(hashAt + 1), decodeURIComponent);
       const place = { line: link.line, column: link.column };
       const route = index.routes.has(target) ? target : index.routes.has(`${target}/`) ? `${target}/` : undefined;
       if (route === undefined) {
-        if (fileSet.has(target) || fileSet.has(decodeURI(target))) continue;
+        if (fileSet.has(target) || fileSet.has(decodedOrAsIs(target))) continue;
         if (link.asset) {
           const guess = closest(target, fileSet);
           out.push(
@@ -75,3 +75,4 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
   }
   return out;
 }
+

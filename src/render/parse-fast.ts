@@ -7,6 +7,7 @@ import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Nodes, Parents, Root, RootContent } from 'mdast';
+import { decodedOrAsIs } from '../util/text.ts';
 
 let md: MarkdownIt | undefined;
 const MAY_HAVE_LINK = /[:@]|\/\/|www\./i;
@@ -151,11 +152,7 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
 
 /** markdown-it percent-encodes URLs; remark keeps them as written (only the link check reads them). */
 function rawHref(href: string): string {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
+  return decodedOrAsIs(href);
 }
 
 /** Parses plain CommonMark + GFM into mdast with positions (blocks exact, links by search). */

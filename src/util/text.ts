@@ -70,3 +70,12 @@ export function firstHeadingText(markdown: string): string | undefined {
   }
   return undefined;
 }
+
+/** `text` percent-decoded, or as written when it is not valid percent-encoding (`100%.png`). */
+export function decodedOrAsIs(text: string, decode: (s: string) => string = decodeURI): string {
+  try {
+    return decode(text);
+  } catch {
+    return text;
+  }
+}
