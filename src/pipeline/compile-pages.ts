@@ -2,12 +2,13 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compilePage, type CompileContext, type CompileInput } from '../render/compile.ts';
+import { compilePage, type CompileContext, type CompileInput, type Highlight } from '../render/compile.ts';
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import { contextKey, readCache, writeCache } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
+import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
 
 
@@ -21,12 +22,16 @@ export interface CompileOptions {
   onCache?: (reused: number, reason: string | undefined) => void;
   /** Workers started early by the caller (CompilerPool.start); else started here when worth it. */
   pool?: CompilerPool | undefined;
+  /** Told which threads compile, once, when there are pages to compile. */
+  onPlan?: (description: string) => void;
   /** Called on the main thread as each page is ready (from the cache or compiled), to stream rendering. */
   onPage?: (page: CompiledPage) => void;
 }
 
-/** Below this many pages, starting workers costs more than it saves (measured: equal at 200 pages, workers 15 % faster at 1000). */
+/** Below this many pages, page compiler threads cost more than they save (measured: equal at 200 pages, workers 15 % faster at 1000). */
 const MIN_PAGES_FOR_WORKERS = 300;
+/** From this many pages, highlighting on a thread of its own pays for starting it. */
+const MIN_PAGES_FOR_HIGHLIGHT_THREAD = 50;
 const BATCH = 16;
 
 /** Front matter title, else (syntax entries) the name, else the first h1, else the file name. */
@@ -82,29 +87,73 @@ export async function compilePages(opts: CompileOptions): Promise<Map<string, Co
   return out;
 }
 
-async function compileAll({ ctx, config, onProgress, pool, onPage }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
+async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
   const inputs = pages.map(compileInput);
-  const own = pool === undefined ? CompilerPool.start(config, inputs.length) : undefined;
-  const workers = pool ?? own;
-  try {
-    if (!workers) {
-      const out = new Map<string, CompiledPage>();
-      const highlighter = await getHighlighter();
-      await ensureLanguages(highlighter, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
-      for (const input of inputs) {
-        const page = compilePage(input, ctx, highlighter);
-        out.set(input.id, page);
-        onPage?.(page);
-        onProgress?.(out.size, inputs.length);
-      }
-      return out;
+  const workers = pool ?? CompilerPool.start(config, inputs.length);
+  if (workers) {
+    onPlan?.(workers.description);
+    try {
+      return await workers.compile(inputs, ctx, onProgress, onPage);
+    } finally {
+      // Also a pool the caller started: its threads' memory is freed before the cache is
+      // serialised (peak RSS is what counts). close() is idempotent.
+      await workers.close();
     }
-    return await workers.compile(inputs, ctx, onProgress, onPage);
-  } finally {
-    // Also a pool the caller started: its threads' memory is freed before the cache is
-    // serialised (peak RSS is what counts). close() is idempotent.
-    await workers?.close();
   }
+  // Started only now that the pages to compile are known (a rebuild with a warm cache compiles a
+  // few): it has until the main thread's last page to catch up, so starting late costs nothing.
+  const worker = config.workers === undefined && inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && workersBuilt() ? startWorker() : undefined;
+  const thread = worker && new HighlightThread(worker);
+  onPlan?.(thread ? 'pages compiled on the main thread, code highlighted on a thread of its own' : 'pages compiled on the main thread');
+  try {
+    return await compileHere(inputs, ctx, thread, onPage, onProgress);
+  } finally {
+    thread?.close();
+    if (worker) await stopWorker(worker);
+  }
+}
+
+/**
+ * Compiles pages on this thread. With a highlight thread, each page waits for its code blocks'
+ * HTML; the answers are taken in between pages, so pages still stream out as they are done.
+ */
+async function compileHere(
+  inputs: CompileInput[],
+  ctx: CompileContext,
+  thread: HighlightThread | undefined,
+  onPage: ((page: CompiledPage) => void) | undefined,
+  onProgress: ((done: number, total: number) => void) | undefined,
+): Promise<Map<string, CompiledPage>> {
+  const out = new Map<string, CompiledPage>();
+  const finish = (page: CompiledPage) => {
+    if (thread) page = { ...page, html: thread.fill(page.html) };
+    out.set(page.id, page);
+    onPage?.(page);
+    onProgress?.(out.size, inputs.length);
+  };
+  let highlight: Highlight;
+  if (thread) highlight = thread.highlight;
+  else {
+    highlight = await getHighlighter();
+    await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
+  }
+  const waiting: { page: CompiledPage; jobs: number }[] = [];
+  for (const input of inputs) {
+    const page = compilePage(input, ctx, highlight);
+    if (!thread) {
+      finish(page);
+      continue;
+    }
+    thread.flush();
+    waiting.push({ page, jobs: thread.queued });
+    thread.poll();
+    while (waiting.length > 0 && waiting[0]!.jobs <= thread.answered) finish(waiting.shift()!.page);
+  }
+  if (thread) {
+    await thread.settle();
+    for (const { page } of waiting) finish(page);
+  }
+  return out;
 }
 
 /**
@@ -114,16 +163,16 @@ async function compileAll({ ctx, config, onProgress, pool, onPage }: CompileOpti
 export class CompilerPool {
   private constructor(private readonly workers: Worker[]) {}
 
+  /** What the threads do, for `--verbose`. */
+  get description(): string {
+    return `pages compiled on ${this.workers.length} worker thread${this.workers.length === 1 ? '' : 's'}`;
+  }
+
   /** A pool sized for `pages`, or undefined when the main thread alone is faster. */
   static start(config: ResolvedConfig, pages: number): CompilerPool | undefined {
-    const loader = path.join(toolDir(), 'bin', 'load.cjs');
-    const n = existsSync(path.join(toolDir(), 'dist', 'worker.cjs')) ? workerCount(config, pages) : 0;
+    const n = workersBuilt() ? workerCount(config, pages) : 0;
     if (n === 0) return undefined;
-    // The worker bundle starts through the same loader as the CLI (V8 code cache). A larger young
-    // generation: compiling allocates many short-lived objects, and the default semi-space makes
-    // the scavenger run constantly (measured: ~20% less CPU with this).
-    const options = { workerData: { docsgenBundle: 'worker.cjs' }, resourceLimits: { maxYoungGenerationSizeMb: 96 } };
-    return new CompilerPool(Array.from({ length: n }, () => new Worker(loader, options)));
+    return new CompilerPool(Array.from({ length: n }, startWorker));
   }
 
   async compile(
@@ -185,16 +234,34 @@ export class CompilerPool {
    * write the code cache it may owe; one that does not exit within a second is terminated.
    */
   close(): Promise<void> {
-    this.closed ??= Promise.all(
-      this.workers.map(async (worker) => {
-        let timer: NodeJS.Timeout | undefined;
-        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-        worker.postMessage({ type: 'exit' });
-        await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)))]);
-        clearTimeout(timer);
-        await worker.terminate(); // a no-op once it has exited
-      }),
-    ).then(() => undefined);
+    this.closed ??= Promise.all(this.workers.map(stopWorker)).then(() => undefined);
     return this.closed;
   }
+}
+
+function workersBuilt(): boolean {
+  return existsSync(path.join(toolDir(), 'dist', 'worker.cjs'));
+}
+
+/**
+ * A compiler thread: the worker bundle, started through the same loader as the CLI (V8 code
+ * cache). A larger young generation: compiling allocates many short-lived objects, and the default
+ * semi-space makes the scavenger run constantly (measured: ~20% less CPU with this).
+ */
+function startWorker(): Worker {
+  const loader = path.join(toolDir(), 'bin', 'load.cjs');
+  return new Worker(loader, { workerData: { docsgenBundle: 'worker.cjs' }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+}
+
+/**
+ * Stops a compiler thread. It is asked to exit first, so it can write the code cache it may owe;
+ * one that does not exit within a second is terminated.
+ */
+async function stopWorker(worker: Worker): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ type: 'exit' });
+  await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)))]);
+  clearTimeout(timer);
+  await worker.terminate(); // a no-op once it has exited
 }

@@ -102,6 +102,7 @@ async function build(
         config,
         pool,
         onProgress: (d, t) => log.progress('compile', d, t),
+        onPlan: (description) => log.debug('compile', description),
         onCache: (reused, reason) =>
           reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
         // The syntax lookup page is rendered last: it gathers every entry.

@@ -15,7 +15,7 @@ import type { Root as HastRoot, Element as HastElement, ElementContent, RootCont
 import type { HighlighterCore } from 'shiki/core';
 import { parseMarkdown } from './parse.ts';
 import { evaluateStatic, NotStatic, programExpression, type StaticValue } from './static-eval.ts';
-import { highlightToHtml, parseHighlightSpec, resolveLanguage } from './highlight.ts';
+import { highlightToHtml, parseHighlightSpec, resolveLanguage, type HighlightOptions } from './highlight.ts';
 import { message } from '../pipeline/messages.ts';
 import { escapeHtml } from '../util/text.ts';
 import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../components/registry.ts';
@@ -113,10 +113,16 @@ export function resolveHref(href: string, fromId: string, fromRoute: string | nu
   return `${target}${rest}`;
 }
 
+/**
+ * How a page's code blocks become highlighted HTML: a highlighter on this thread, or a function
+ * that returns the HTML, or a placeholder for it filled in later (compile-pages' highlight thread).
+ */
+export type Highlight = HighlighterCore | ((options: HighlightOptions) => string);
+
 interface WalkState {
   input: CompileInput;
   ctx: CompileContext;
-  highlighter: HighlighterCore;
+  highlight: (options: HighlightOptions) => string;
   messages: Message[];
   links: LinkRef[];
   headings: Heading[];
@@ -202,7 +208,7 @@ function compileCode(state: WalkState, node: Code): RootContent | null {
     return null;
   }
   const grammar = resolveLanguage(lang);
-  const html = highlightToHtml(state.highlighter, {
+  const html = state.highlight({
     lang: grammar,
     code: node.value,
     ...(meta.highlight ? { highlight: meta.highlight } : {}),
@@ -333,7 +339,7 @@ function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, S
     if (isPlayable(lang)) tab.playground = true;
     tabs.push(tab);
     slots.push(
-      highlightToHtml(state.highlighter, { lang: grammar, code: child.value, ...(meta.highlight ? { highlight: meta.highlight } : {}) }),
+      state.highlight({ lang: grammar, code: child.value, ...(meta.highlight ? { highlight: meta.highlight } : {}) }),
     );
   }
   if (labels.length > 0 && labels.length !== tabs.length) {
@@ -661,9 +667,9 @@ function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
  * messages, and a failure of docsgen itself becomes a positioned `internal-error` on the page
  * (with the source shown as text), so one page can never take a whole build down.
  */
-export function compilePage(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
+export function compilePage(input: CompileInput, ctx: CompileContext, highlight: Highlight): CompiledPage {
   try {
-    return compileUnsafe(input, ctx, highlighter);
+    return compileUnsafe(input, ctx, highlight);
   } catch (err) {
     const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
     const reason = err instanceof Error ? err.message : String(err);
@@ -688,12 +694,12 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlighte
 }
 
 /** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
-export function compileToHast(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore) {
+export function compileToHast(input: CompileInput, ctx: CompileContext, highlight: Highlight) {
   const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx');
   const state: WalkState = {
     input,
     ctx,
-    highlighter,
+    highlight: typeof highlight === 'function' ? highlight : (options) => highlightToHtml(highlight, options),
     messages: [...parsed.messages],
     links: [],
     headings: [],
@@ -710,8 +716,8 @@ export function compileToHast(input: CompileInput, ctx: CompileContext, highligh
   return { state, tree, hast };
 }
 
-function compileUnsafe(input: CompileInput, ctx: CompileContext, highlighter: HighlighterCore): CompiledPage {
-  const { state, tree, hast } = compileToHast(input, ctx, highlighter);
+function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: Highlight): CompiledPage {
+  const { state, tree, hast } = compileToHast(input, ctx, highlight);
   const anchors = new Set<string>();
   collectIds(hast, anchors);
   const html = renderBody(hast, state.table);
