@@ -16,6 +16,7 @@ const vm = require('node:vm');
 const v8 = require('node:v8');
 const { createRequire } = require('node:module');
 const { isMainThread, workerData } = require('node:worker_threads');
+const { isAscii } = require('node:buffer');
 
 // V8 flags before any code is compiled: a code cache is only accepted under the flags it was made
 // with. A larger young generation: compiling allocates many short-lived objects (the workers get
@@ -39,7 +40,9 @@ function buildId() {
 /** Runs dist/NAME as a CommonJS module and returns its exports. */
 function load(name) {
   const file = path.join(dist, name);
-  const source = fs.readFileSync(file, 'utf8');
+  // The bundles are ASCII (scripts/build-cli.mjs): read as latin1, no UTF-8 decoding.
+  const bytes = fs.readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const id = buildId();
   const cacheFile = id && path.join(dist, `${name}.${id}.${process.version}.v8cache`);
   let cachedData;
