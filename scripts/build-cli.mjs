@@ -26,7 +26,7 @@ const common = {
 };
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/index.ts', worker: 'src/render/worker.ts' },
+  entryPoints: { cli: 'src/cli/index.ts', worker: 'src/render/worker.ts', 'highlight-worker': 'src/render/highlight-worker.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
@@ -40,7 +40,8 @@ await build({ ...common, entryPoints: { prebuild: 'src/pipeline/prebuild.ts' }, 
 // (measured: reading cli.cjs 16 → 5 ms, and less to deserialise). `\uXXXX` means the same
 // character in a string, a regex (with or without the u flag: surrogate pairs combine) and an
 // identifier; esbuild already escapes template literals.
-for (const file of ['dist/cli.cjs', 'dist/worker.cjs']) {
+const BUNDLES = ['dist/cli.cjs', 'dist/worker.cjs', 'dist/highlight-worker.cjs'];
+for (const file of BUNDLES) {
   const source = readFileSync(file, 'utf8');
   const ascii = source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== source) writeFileSync(file, ascii);
@@ -48,7 +49,7 @@ for (const file of ['dist/cli.cjs', 'dist/worker.cjs']) {
 
 // The build id names the code caches and keys the compiled-page cache.
 const hash = createHash('sha1');
-for (const file of ['dist/cli.cjs', 'dist/worker.cjs']) hash.update(readFileSync(file));
+for (const file of BUNDLES) hash.update(readFileSync(file));
 writeFileSync('dist/build.json', `${JSON.stringify({ id: hash.digest('hex').slice(0, 16) })}\n`);
 
 // Client islands and CSS are tool code, not content: bundle them once here, so a cold site build
@@ -56,21 +57,22 @@ writeFileSync('dist/build.json', `${JSON.stringify({ id: hash.digest('hex').slic
 const r = spawnSync(process.execPath, ['dist/prebuild.js'], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
-// Code caches (bin/load.cjs): build the dialect fixture, plus a page in every highlighted language
-// (so every grammar module is compiled), once on the main thread and once with a worker, so both
-// bundles' caches hold the functions a build compiles. `--no-cache`: a page served from the
-// compiled-page cache would compile nothing. A failure here only means the first real build writes
-// the caches instead.
+// Code caches (bin/load.cjs): build the dialect fixture plus pages with a block in every
+// highlighted language (so every grammar module is compiled; enough pages for the highlight
+// thread), once on the main thread alone, once with the highlight thread and once with a page
+// compiler thread, so every bundle's cache holds the functions a build compiles. `--no-cache`: a
+// page served from the compiled-page cache would compile nothing. A failure here only means the
+// first real build writes the caches instead.
 const site = mkdtempSync(path.join(tmpdir(), 'docsgen-warm-'));
 const root = path.join(site, 'site');
 const fixture = path.resolve('tests/fixtures/dialect');
 // Not a compiled-page cache a local test run may have left in the fixture.
 cpSync(fixture, root, { recursive: true, filter: (f) => !path.relative(fixture, f).split(path.sep).includes('node_modules') });
-cpSync('dist/warm-up.md', path.join(root, 'content', 'warm-up.md'));
-for (const workers of ['0', '1']) {
+for (let i = 1; i <= 50; i++) cpSync('dist/warm-up.md', path.join(root, 'content', 'warm-up', `page-${i}.md`));
+for (const threads of [['--workers', '0'], [], ['--workers', '1']]) {
   const warm = spawnSync(
     process.execPath,
-    ['bin/docsgen.js', 'build', '--root', root, '--out', path.join(site, 'out'), '--quiet', '--links', 'off', '--no-cache', '--workers', workers],
+    ['bin/docsgen.js', 'build', '--root', root, '--out', path.join(site, 'out'), '--quiet', '--links', 'off', '--no-cache', ...threads],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   );
   if (warm.status !== 0 && warm.status !== 1) process.stderr.write(`code cache warm-up failed (not fatal):\n${warm.stderr}`);

@@ -102,7 +102,10 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   }
   // Started only now that the pages to compile are known (a rebuild with a warm cache compiles a
   // few): it has until the main thread's last page to catch up, so starting late costs nothing.
-  const worker = config.workers === undefined && inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && workersBuilt() ? startWorker() : undefined;
+  const worker =
+    config.workers === undefined && inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && built('highlight-worker.cjs')
+      ? startWorker('highlight-worker.cjs')
+      : undefined;
   const thread = worker && new HighlightThread(worker);
   onPlan?.(thread ? 'pages compiled on the main thread, code highlighted on a thread of its own' : 'pages compiled on the main thread');
   try {
@@ -170,9 +173,9 @@ export class CompilerPool {
 
   /** A pool sized for `pages`, or undefined when the main thread alone is faster. */
   static start(config: ResolvedConfig, pages: number): CompilerPool | undefined {
-    const n = workersBuilt() ? workerCount(config, pages) : 0;
+    const n = built('worker.cjs') ? workerCount(config, pages) : 0;
     if (n === 0) return undefined;
-    return new CompilerPool(Array.from({ length: n }, startWorker));
+    return new CompilerPool(Array.from({ length: n }, () => startWorker('worker.cjs')));
   }
 
   async compile(
@@ -239,18 +242,20 @@ export class CompilerPool {
   }
 }
 
-function workersBuilt(): boolean {
-  return existsSync(path.join(toolDir(), 'dist', 'worker.cjs'));
+/** Whether this bundle of dist/ exists (not when docsgen runs from its sources, as in unit tests). */
+function built(bundle: string): boolean {
+  return existsSync(path.join(toolDir(), 'dist', bundle));
 }
 
 /**
- * A compiler thread: the worker bundle, started through the same loader as the CLI (V8 code
- * cache). A larger young generation: compiling allocates many short-lived objects, and the default
- * semi-space makes the scavenger run constantly (measured: ~20% less CPU with this).
+ * A thread running one of docsgen's bundles (`worker.cjs`: page compiler, `highlight-worker.cjs`:
+ * highlighter), started through the same loader as the CLI (V8 code cache). A larger young
+ * generation: compiling allocates many short-lived objects, and the default semi-space makes the
+ * scavenger run constantly (measured: ~20% less CPU with this).
  */
-function startWorker(): Worker {
+function startWorker(bundle: string): Worker {
   const loader = path.join(toolDir(), 'bin', 'load.cjs');
-  return new Worker(loader, { workerData: { docsgenBundle: 'worker.cjs' }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+  return new Worker(loader, { workerData: { docsgenBundle: bundle }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
 }
 
 /**

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function start(): HighlightThread {
-  worker = new Worker(path.join(repo, 'bin', 'load.cjs'), { workerData: { docsgenBundle: 'worker.cjs' } });
+  worker = new Worker(path.join(repo, 'bin', 'load.cjs'), { workerData: { docsgenBundle: 'highlight-worker.cjs' } });
   return new HighlightThread(worker);
 }
 

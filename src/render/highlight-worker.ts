@@ -1,0 +1,37 @@
+// Highlight thread (src/pipeline/highlight-thread.ts): highlights the code blocks sent over a port.
+// A bundle of its own: it needs shiki and the grammars, none of the Markdown or React stack.
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { ensureLanguages, getHighlighter, highlightToHtml, type HighlightOptions } from './highlight.ts';
+
+export type HighlightWorkerRequest = { type: 'highlight'; port: MessagePort } | { type: 'exit' };
+
+/** Set by bin/load.cjs: writes this thread's code cache if it still owes one. */
+const saveCodeCaches = (globalThis as { [k: symbol]: (() => void) | undefined })[Symbol.for('docsgen.saveCodeCaches')];
+
+// Warm up while the main thread is still compiling its first pages.
+void getHighlighter();
+
+/** Highlights each batch of jobs that arrives on `jobs`, in order, and answers with their HTML. */
+function serveHighlights(jobs: MessagePort): void {
+  let queue = Promise.resolve();
+  jobs.on('message', (batch: HighlightOptions[]) => {
+    queue = queue.then(async () => {
+      const highlighter = await getHighlighter();
+      await ensureLanguages(highlighter, new Set(batch.map((job) => job.lang)));
+      jobs.postMessage(batch.map((job) => highlightToHtml(highlighter, job)));
+    });
+  });
+}
+
+const port = parentPort;
+let jobs: MessagePort | undefined;
+port?.on('message', (msg: HighlightWorkerRequest) => {
+  if (msg.type === 'highlight') {
+    jobs = msg.port;
+    serveHighlights(msg.port);
+    return;
+  }
+  saveCodeCaches?.();
+  jobs?.close();
+  port.close();
+});
