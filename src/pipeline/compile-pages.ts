@@ -64,8 +64,17 @@ function workerCount(config: ResolvedConfig, pages: number): number {
   return Math.max(1, Math.min(availableParallelism(), 8, Math.ceil(pages / BATCH)));
 }
 
-/** Compiles every page's Markdown (the expensive part of a build) across a worker pool. */
-export async function compilePages(opts: CompileOptions): Promise<Map<string, CompiledPage>> {
+export interface Compiled {
+  pages: Map<string, CompiledPage>;
+  /**
+   * What finishes after the pages are ready and is no reason to hold them back: writing the
+   * compiled-page cache, the highlight thread's exit. The build awaits it before it returns.
+   */
+  settled: Promise<void>;
+}
+
+/** Compiles every page's Markdown (the expensive part of a build), on threads when worth it. */
+export async function compilePages(opts: CompileOptions): Promise<Compiled> {
   const { pages, ctx, config, onCache, onPage } = opts;
   if (config.cacheDir === false) return compileAll(opts, pages);
   const key = contextKey(ctx, config.toolVersion);
@@ -79,21 +88,21 @@ export async function compilePages(opts: CompileOptions): Promise<Map<string, Co
   }
   onCache?.(out.size, out.size === 0 ? cached.reason : undefined);
   if (onPage) for (const page of out.values()) onPage(page);
-  if (stale.length === 0 && cached.pages.size === pages.length) return out;
+  if (stale.length === 0 && cached.pages.size === pages.length) return { pages: out, settled: Promise.resolve() };
   const fresh = await compileAll(opts, stale);
-  for (const [id, page] of fresh) out.set(id, page);
+  for (const [id, page] of fresh.pages) out.set(id, page);
   const entries = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
-  await writeCache(config.cacheDir, key, entries).catch(() => undefined); // a cache is an optimisation only
-  return out;
+  const written = writeCache(config.cacheDir, key, entries).catch(() => undefined); // a cache is an optimisation only
+  return { pages: out, settled: Promise.all([fresh.settled, written]).then(() => undefined) };
 }
 
-async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[]): Promise<Map<string, CompiledPage>> {
+async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[]): Promise<Compiled> {
   const inputs = pages.map(compileInput);
   const workers = pool ?? CompilerPool.start(config, inputs.length);
   if (workers) {
     onPlan?.(workers.description);
     try {
-      return await workers.compile(inputs, ctx, onProgress, onPage);
+      return { pages: await workers.compile(inputs, ctx, onProgress, onPage), settled: Promise.resolve() };
     } finally {
       // Also a pool the caller started: its threads' memory is freed before the cache is
       // serialised (peak RSS is what counts). close() is idempotent.
@@ -108,12 +117,20 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
       : undefined;
   const thread = worker && new HighlightThread(worker);
   onPlan?.(thread ? 'pages compiled on the main thread, code highlighted on a thread of its own' : 'pages compiled on the main thread');
-  try {
-    return await compileHere(inputs, ctx, thread, onPage, onProgress);
-  } finally {
+  const stop = () => {
     thread?.close();
-    if (worker) await stopWorker(worker);
+    return worker ? stopWorker(worker) : Promise.resolve();
+  };
+  let compiled: Map<string, CompiledPage>;
+  try {
+    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress);
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  // The thread's exit (it tears down a whole Node environment, ~20 ms) overlaps the rest of the
+  // build instead of holding it up.
+  return { pages: compiled, settled: stop() };
 }
 
 /**

@@ -114,7 +114,7 @@ async function build(
     compiling.catch(() => undefined); // awaited just below
     // Checked while the pages compile, off the path to the first compiled page.
     const configMessages = strictConfigMessages(loaded.config);
-    const compiled = await compiling;
+    const { pages: compiled, settled } = await compiling;
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
@@ -166,6 +166,7 @@ async function build(
     } else {
       await writer?.abort(); // content errors: the previous site stays as it was
     }
+    await settled; // the compiled-page cache on disk, the highlight thread gone
     result.ms = performance.now() - start;
     return result;
   } catch (err) {
