@@ -7,7 +7,8 @@ export type DocsgenErrorName =
   | 'OutDirUnsafe'
   | 'PortInUse'
   | 'WorkerCrashed'
-  | 'BundleFailed';
+  | 'BundleFailed'
+  | 'WriteFailed';
 
 interface CatalogEntry {
   message: (detail: string) => string;
@@ -38,6 +39,10 @@ const catalog: Record<DocsgenErrorName, CatalogEntry> = {
   BundleFailed: {
     message: (d) => `Bundling client code failed: ${d}`,
     hint: 'This is a docsgen bug; run again with --verbose and report the output.',
+  },
+  WriteFailed: {
+    message: (d) => `Could not write the site: ${d}`,
+    hint: 'Check that the output directory can be written and the disk has room; the previous output is untouched.',
   },
 };
 

@@ -38,6 +38,23 @@ describe('bad input', () => {
     expect(readdirSync(root).filter((f) => f.startsWith('out.'))).toEqual([]);
   });
 
+  it('a page the file system refuses fails the build, says why, and leaves the previous out/ intact', () => {
+    const root = copyFixture('dialect');
+    mkdirSync(path.join(root, 'out'));
+    writeFileSync(path.join(root, 'out', 'index.html'), 'previous build');
+    // A legal file name (254 bytes) whose page, `.md` → `.html`, is one byte over the 255 allowed.
+    writeFileSync(path.join(root, 'content', `${'a'.repeat(251)}.md`), '# A long name\n');
+
+    const r = docsgen(['build', '--root', root]);
+
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/✗ Could not write the site: .*(ENAMETOOLONG|name too long)/);
+    expect(r.stderr).toContain('the previous output is untouched');
+    expect(r.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    expect(readFileSync(path.join(root, 'out', 'index.html'), 'utf8')).toBe('previous build');
+    expect(readdirSync(root).filter((f) => f.startsWith('out.'))).toEqual([]);
+  });
+
   it('exits 2 on bad usage', () => {
     expect(docsgen(['build', '--links', 'sometimes']).code).toBe(2);
     expect(docsgen(['frobnicate']).code).toBe(2);
