@@ -52,7 +52,7 @@ export function withCommonOptions(cmd: Command): Command {
     .addOption(new Option('--links <level>', 'broken links and anchors: error, warn or off (default: site.json "links", else error; warn in serve)').argParser(parseLinks))
     .option('--quiet', 'print only problems and the summary')
     .option('--verbose', 'print every step with its time, and stack traces')
-    .addOption(new Option('--workers <n>', 'page compiler threads (0 = all on the main thread; default: by page count)').argParser(parseCount))
+    .addOption(new Option('--workers <n>', 'page compiler threads (0 = all on the main thread; default: by pages and cores)').argParser(parseCount))
     .option('--no-cache', 'compile every page, neither reading nor writing the compiled-page cache');
 }
 
