@@ -4,13 +4,14 @@ import { ensureLanguages, getHighlighter, highlightToHtml, type HighlightOptions
 const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
 
 /**
- * Code highlighting on a thread of its own, for builds too small for a pool of page compilers.
+ * Code highlighting on a thread of its own (compile-pages.ts says when: from 50 pages, and at every
+ * size on two cores).
  *
- * Highlighting is a third of compiling a page, and most of a cold build's time is V8 warming up
- * (compiling the grammars' regexes, optimising the tokenizer). One thread that only highlights
- * warms up only the highlighter, while the main thread warms up only the rest: the work splits
- * without either thread repeating the other's warm-up, which is what makes a second full page
- * compiler a loss below a few hundred pages.
+ * Highlighting is a third of compiling a page, and much of a cold build's time is V8 warming up
+ * (compiling the grammars' regexes, optimising the tokenizer and the parser). One thread that only
+ * highlights warms up only the highlighter, while the main thread warms up only the rest: the
+ * work splits without either thread repeating the other's warm-up, which a second full page
+ * compiler must do.
  *
  * The main thread's compile puts a placeholder where each block's HTML goes (`highlight`), sends
  * the jobs after each page (`flush`), and fills the placeholders in once the answers are back
