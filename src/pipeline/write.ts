@@ -32,7 +32,10 @@ export class OutputWriter {
   private finished: Promise<void> | undefined;
   private failure: Error | undefined;
 
-  constructor(private readonly outDir: string) {
+  constructor(
+    private readonly outDir: string,
+    private readonly maxPendingBytes = MAX_PENDING_BYTES,
+  ) {
     this.staging = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   }
 
@@ -52,7 +55,7 @@ export class OutputWriter {
     this.sizes.push(bytes.byteLength);
     this.pendingBytes += bytes.byteLength;
     thread.postMessage({ path: path.join(this.staging, ...file.path.split('/')), bytes }, [bytes.buffer as ArrayBuffer]);
-    if (this.pendingBytes > MAX_PENDING_BYTES) this.waitForWrites(MAX_PENDING_BYTES / 2);
+    if (this.pendingBytes > this.maxPendingBytes) this.waitForWrites(this.maxPendingBytes / 2);
   }
 
   /**
@@ -137,10 +140,15 @@ export class OutputWriter {
   }
 }
 
-/** The bytes of a file in an ArrayBuffer of their own, so that they can be moved to the thread. */
+/**
+ * The bytes of a file in a new ArrayBuffer of their own, so that they can be moved to the thread.
+ * A caller's Uint8Array is copied, never moved: it may be used again (the client assets are the
+ * same objects in every build of a `serve --watch` session).
+ */
 function ownBytes(contents: OutputFile['contents']): Uint8Array {
   if (typeof contents === 'string') return new TextEncoder().encode(contents);
-  const bytes = Array.isArray(contents) ? Buffer.concat(contents) : contents;
+  if (!Array.isArray(contents)) return contents.slice();
+  const bytes = Buffer.concat(contents);
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 

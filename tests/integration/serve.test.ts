@@ -73,7 +73,12 @@ describe('docsgen serve --watch', () => {
     const mid = output.length;
     writeFileSync(file, original.replace('Welcome to the fixture manual.', 'Welcome back.'));
     await waitFor(() => /✓ \d+ pages/.test(output.slice(mid)));
-    expect((await get('/docs/manual/v1.0.0/intro')).body).toContain('Welcome back.');
+    const page = (await get('/docs/manual/v1.0.0/intro')).body;
+    expect(page).toContain('Welcome back.');
+    // The rebuilt site has its client assets too (the same objects in every build of the session).
+    const assets = [...page.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await get(asset)).body.length, asset).toBeGreaterThan(100);
   });
 
   it('rebuilds when a file in public/ changes: a removed image is reported, a restored one served', async () => {

@@ -1,0 +1,95 @@
+// The write stage (src/pipeline/write.ts): files go through a writer thread into a staging
+// directory that replaces out/ only on commit.
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OutputWriter } from '../../src/pipeline/write.ts';
+import { DocsgenError } from '../../src/pipeline/errors.ts';
+
+function site(): { root: string; out: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsgen-write-'));
+  const out = path.join(root, 'out');
+  mkdirSync(out);
+  writeFileSync(path.join(out, 'old.html'), 'previous build');
+  return { root, out };
+}
+
+const leftovers = (root: string) => readdirSync(root).filter((f) => f !== 'out');
+
+describe('OutputWriter', () => {
+  it('replaces out/ with exactly what was written, strings, bytes and chunks alike', async () => {
+    const { root, out } = site();
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.write({ path: 'index.html', contents: '<p>Grüße</p>' });
+    writer.write({ path: 'docs/a/b.html', contents: new TextEncoder().encode('bytes') });
+    writer.write({ path: 'docs/c.html', contents: [new TextEncoder().encode('one '), new TextEncoder().encode('two')] });
+    await writer.commit();
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('<p>Grüße</p>');
+    expect(readFileSync(path.join(out, 'docs/a/b.html'), 'utf8')).toBe('bytes');
+    expect(readFileSync(path.join(out, 'docs/c.html'), 'utf8')).toBe('one two');
+    expect(existsSync(path.join(out, 'old.html'))).toBe(false);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('keeps the last of two writes to one path, and the caller\'s buffers intact for their next use', async () => {
+    const { out } = site();
+    const shared = new TextEncoder().encode('<nav>shared sidebar</nav>');
+    const asset = new TextEncoder().encode('body{}');
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.write({ path: 'x.html', contents: 'first' });
+    writer.write({ path: 'x.html', contents: [shared] });
+    writer.write({ path: 'y.html', contents: [shared, new TextEncoder().encode('!')] });
+    writer.write({ path: 'style.css', contents: asset });
+    expect(new TextDecoder().decode(shared)).toBe('<nav>shared sidebar</nav>');
+    expect(new TextDecoder().decode(asset)).toBe('body{}');
+    await writer.commit();
+    expect(readFileSync(path.join(out, 'style.css'), 'utf8')).toBe('body{}');
+    expect(readFileSync(path.join(out, 'x.html'), 'utf8')).toBe('<nav>shared sidebar</nav>');
+    expect(readFileSync(path.join(out, 'y.html'), 'utf8')).toBe('<nav>shared sidebar</nav>!');
+  });
+
+  it('writes everything when far more than its pending limit is queued (the compile waits instead)', async () => {
+    const { out } = site();
+    const writer = new OutputWriter(out, 256 * 1024);
+    await writer.open();
+    for (let i = 0; i < 200; i++) writer.write({ path: `p/${i % 7}/${i}.html`, contents: `${i}:`.padEnd(64 * 1024, String(i % 10)) });
+    await writer.commit();
+    for (let i = 0; i < 200; i++) {
+      const text = readFileSync(path.join(out, `p/${i % 7}/${i}.html`), 'utf8');
+      expect(text.length).toBe(64 * 1024);
+      expect(text.startsWith(`${i}:`)).toBe(true);
+    }
+  });
+
+  it('leaves the previous out/ as it was on abort', async () => {
+    const { root, out } = site();
+    const writer = new OutputWriter(out);
+    await writer.open();
+    for (let i = 0; i < 50; i++) writer.write({ path: `${i}.html`, contents: 'new' });
+    await writer.abort();
+    expect(readdirSync(out)).toEqual(['old.html']);
+    expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('fails the commit with WriteFailed, naming the output path, when the system refuses a file', async () => {
+    const { out } = site();
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.write({ path: 'fine.html', contents: 'ok' });
+    writer.write({ path: `${'n'.repeat(300)}.html`, contents: 'too long a name' });
+    const err = await writer.commit().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DocsgenError);
+    expect((err as DocsgenError).code).toBe('WriteFailed');
+    expect((err as DocsgenError).message).toContain(path.join(out, 'nnn'));
+    expect((err as DocsgenError).message).not.toContain('.tmp-');
+    await writer.abort();
+    expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+  });
+});
