@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
-import { ensureLanguages, getHighlighter, highlightToHtml, type HighlightOptions } from '../render/highlight.ts';
+import { highlightAll, type HighlightOptions } from '../render/highlight.ts';
 
 const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
 
@@ -71,16 +71,18 @@ export class HighlightThread {
     this.poll();
     while (this.answers.length < this.jobs.length && !this.failed) {
       let onMessage!: (answer: string[]) => void;
-      await Promise.race([new Promise<void>((resolve) => this.port.once('message', (onMessage = (answer) => (this.answers.push(...answer), resolve())))), this.died]);
+      const answered = new Promise<void>((resolve) => {
+        onMessage = (answer) => {
+          this.answers.push(...answer);
+          resolve();
+        };
+        this.port.once('message', onMessage);
+      });
+      await Promise.race([answered, this.died]);
       this.port.off('message', onMessage);
     }
     this.poll(); // what it answered before it died
-    if (this.answers.length < this.jobs.length) {
-      const highlighter = await getHighlighter();
-      const rest = this.jobs.slice(this.answers.length);
-      await ensureLanguages(highlighter, new Set(rest.map((job) => job.lang)));
-      for (const job of rest) this.answers.push(highlightToHtml(highlighter, job));
-    }
+    if (this.answers.length < this.jobs.length) this.answers.push(...(await highlightAll(this.jobs.slice(this.answers.length))));
   }
 
   /** `html` with each placeholder replaced by its answer (every job in it must be answered). */

@@ -1,7 +1,7 @@
 // Highlight thread (src/pipeline/highlight-thread.ts): highlights the code blocks sent over a port.
 // A bundle of its own: it needs shiki and the grammars, none of the Markdown or React stack.
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { ensureLanguages, getHighlighter, highlightToHtml, type HighlightOptions } from './highlight.ts';
+import { getHighlighter, highlightAll, type HighlightOptions } from './highlight.ts';
 
 export type HighlightWorkerRequest = { type: 'highlight'; port: MessagePort } | { type: 'exit' };
 
@@ -15,11 +15,7 @@ void getHighlighter();
 function serveHighlights(jobs: MessagePort): void {
   let queue = Promise.resolve();
   jobs.on('message', (batch: HighlightOptions[]) => {
-    queue = queue.then(async () => {
-      const highlighter = await getHighlighter();
-      await ensureLanguages(highlighter, new Set(batch.map((job) => job.lang)));
-      jobs.postMessage(batch.map((job) => highlightToHtml(highlighter, job)));
-    });
+    queue = queue.then(async () => jobs.postMessage(await highlightAll(batch)));
   });
 }
 

@@ -128,6 +128,23 @@ export function clearHighlightCaches(): void {
   lineCache.clear();
 }
 
+/**
+ * Highlighted HTML for a batch of jobs, in order, loading the grammars they need (the highlight
+ * thread's work, and the main thread's when that thread died). A job that fails comes back as
+ * plain text, so a batch is always answered in full.
+ */
+export async function highlightAll(jobs: readonly HighlightOptions[]): Promise<string[]> {
+  const highlighter = await getHighlighter();
+  await ensureLanguages(highlighter, new Set(jobs.map((job) => job.lang))).catch(() => undefined);
+  return jobs.map((job) => {
+    try {
+      return highlightToHtml(highlighter, job);
+    } catch {
+      return highlightToHtml(highlighter, { ...job, lang: 'text' });
+    }
+  });
+}
+
 /** Highlighted `<pre>` HTML; memoised by (language, code, highlighted lines). */
 export function highlightToHtml(highlighter: HighlighterCore, { lang, code, highlight }: HighlightOptions): string {
   const grammar = highlighter.getLoadedLanguages().includes(lang) ? lang : 'text';
