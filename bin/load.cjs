@@ -15,7 +15,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 const v8 = require('node:v8');
 const { createRequire } = require('node:module');
-const { isMainThread, workerData } = require('node:worker_threads');
+const { isMainThread, workerData, Worker } = require('node:worker_threads');
 const { isAscii } = require('node:buffer');
 
 // V8 flags before any code is compiled: a code cache is only accepted under the flags it was made
@@ -82,7 +82,41 @@ function saveCodeCaches() {
   }
 }
 
-module.exports = { load, saveCodeCaches };
+/**
+ * Starts a thread running dist/BUNDLE. A larger young generation: compiling allocates many
+ * short-lived objects, and the default semi-space makes the scavenger run constantly (measured:
+ * ~20 % less CPU with this).
+ */
+function startThread(bundle) {
+  const early = started.get(bundle);
+  started.delete(bundle);
+  if (early && !early.failed) {
+    early.thread.off('error', early.fail).off('exit', early.fail).ref();
+    return early.thread;
+  }
+  return new Worker(__filename, { workerData: { docsgenBundle: bundle }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+}
+
+/** Threads started early and not taken yet, by bundle. */
+const started = new Map();
+
+/**
+ * Starts a thread the command will probably want, before the CLI bundle is even loaded: booting a
+ * Node environment and loading a bundle takes the thread ~50 ms on a free core, and ~100–150 ms
+ * once the main thread competes with it. `startThread` hands it out, unless it failed meanwhile
+ * (then it starts a new one, whose failure its taker sees); one nobody takes is unreferenced, so
+ * it never holds the process open.
+ */
+function startEarly(bundle) {
+  if (!started.has(bundle)) {
+    const early = { thread: startThread(bundle), failed: false, fail: () => (early.failed = true) };
+    early.thread.on('error', early.fail).once('exit', early.fail).unref();
+    started.set(bundle, early);
+  }
+  return started.get(bundle).thread;
+}
+
+module.exports = { load, saveCodeCaches, startThread, startEarly };
 globalThis[Symbol.for('docsgen.saveCodeCaches')] = saveCodeCaches;
 
 if (!isMainThread && workerData && workerData.docsgenBundle) load(workerData.docsgenBundle);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { compilePage, type CompileContext, type CompileInput, type Highlight } from '../render/compile.ts';
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
@@ -276,13 +277,12 @@ function built(bundle: string): boolean {
 
 /**
  * A thread running one of docsgen's bundles (`worker.cjs`: page compiler, `highlight-worker.cjs`:
- * highlighter), started through the same loader as the CLI (V8 code cache). A larger young
- * generation: compiling allocates many short-lived objects, and the default semi-space makes the
- * scavenger run constantly (measured: ~20% less CPU with this).
+ * highlighter), started by the same loader as the CLI (V8 code cache, heap sizes), which may have
+ * started it before the CLI was even loaded (bin/docsgen.js).
  */
 function startWorker(bundle: string): Worker {
-  const loader = path.join(toolDir(), 'bin', 'load.cjs');
-  return new Worker(loader, { workerData: { docsgenBundle: bundle }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+  const loader = createRequire(import.meta.url)(path.join(toolDir(), 'bin', 'load.cjs')) as { startThread(bundle: string): Worker };
+  return loader.startThread(bundle);
 }
 
 /**

@@ -1,0 +1,50 @@
+// bin/load.cjs: threads started before the CLI is loaded (npm test builds dist/ first).
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { repo } from '../helpers/cli.ts';
+
+const loaderPath = path.join(repo, 'bin', 'load.cjs');
+const loader = createRequire(import.meta.url)(loaderPath) as { startEarly(bundle: string): Worker; startThread(bundle: string): Worker };
+const { startThread } = loader;
+
+const started: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((w) => w.terminate()));
+});
+
+describe('bin/load.cjs threads', () => {
+  it('hands out a thread started early once, then starts new ones', async () => {
+    const early = loader.startEarly('highlight-worker.cjs');
+    expect(loader.startEarly('highlight-worker.cjs'), 'started once').toBe(early);
+    const first = startThread('highlight-worker.cjs');
+    const second = startThread('highlight-worker.cjs');
+    started.push(first, second);
+    expect(first).toBe(early);
+    expect(second).not.toBe(first);
+    // The early thread is a working bundle thread: it answers the exit request it understands.
+    const exited = new Promise<number>((resolve) => first.once('exit', resolve));
+    first.postMessage({ type: 'exit' });
+    expect(await exited).toBe(0);
+  });
+
+  it('starts a new thread in place of an early one that failed', async () => {
+    const early = loader.startEarly('no-such-bundle.cjs');
+    await new Promise((resolve) => early.once('exit', resolve));
+    const thread = startThread('no-such-bundle.cjs');
+    started.push(thread);
+    expect(thread).not.toBe(early);
+    // Its failure reaches whoever took it.
+    await expect(new Promise((_, reject) => thread.once('error', reject))).rejects.toThrow(/no-such-bundle/);
+  });
+
+  it('does not keep the process alive with an early thread nobody took', () => {
+    const script = `require(${JSON.stringify(loaderPath)}).startEarly('highlight-worker.cjs'); console.log('done');`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.signal, 'the process had to be killed').toBeNull();
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe('done');
+  });
+});
