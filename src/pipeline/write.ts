@@ -7,6 +7,8 @@ import type { OutputFile } from './types.ts';
 
 /** Bytes handed to the writer thread and not yet on disk, at most (the compile waits beyond it). */
 const MAX_PENDING_BYTES = 32 * 1024 * 1024;
+/** Files are handed to the thread in batches of about this many bytes (and at the end). */
+const BATCH_BYTES = 256 * 1024;
 
 /**
  * The only writer of `out/`. A full build writes into a sibling temp directory and swaps it in
@@ -31,6 +33,9 @@ export class OutputWriter {
   private pendingBytes = 0;
   private finished: Promise<void> | undefined;
   private failure: Error | undefined;
+  /** Files not handed to the thread yet, and their bytes. */
+  private batch: { path: string; bytes: Uint8Array }[] = [];
+  private batchBytes = 0;
 
   constructor(
     private readonly outDir: string,
@@ -51,10 +56,23 @@ export class OutputWriter {
   /** Queues a file; it is written in the background (errors surface at commit). */
   write(file: OutputFile): void {
     const bytes = ownBytes(file.contents);
+    this.batch.push({ path: path.join(this.staging, ...file.path.split('/')), bytes });
+    this.batchBytes += bytes.byteLength;
+    if (this.batchBytes >= BATCH_BYTES) this.send();
+  }
+
+  /**
+   * Hands the queued files to the thread. In batches: each message wakes the thread, and on two
+   * cores the woken thread preempted the compile for every page (~0.2 ms a message).
+   */
+  private send(): void {
+    if (this.batch.length === 0) return;
     const thread = (this.thread ??= this.startThread());
-    this.sizes.push(bytes.byteLength);
-    this.pendingBytes += bytes.byteLength;
-    thread.postMessage({ path: path.join(this.staging, ...file.path.split('/')), bytes }, [bytes.buffer as ArrayBuffer]);
+    for (const { bytes } of this.batch) this.sizes.push(bytes.byteLength);
+    this.pendingBytes += this.batchBytes;
+    thread.postMessage(this.batch, this.batch.map(({ bytes }) => bytes.buffer as ArrayBuffer));
+    this.batch = [];
+    this.batchBytes = 0;
     if (this.pendingBytes > this.maxPendingBytes) this.waitForWrites(this.maxPendingBytes / 2);
   }
 
@@ -108,6 +126,7 @@ export class OutputWriter {
 
   /** Waits until every queued file is on disk. */
   private async drain(): Promise<void> {
+    this.send();
     if (this.thread) {
       this.thread.postMessage({ type: 'done' });
       await this.finished;
@@ -134,6 +153,7 @@ export class OutputWriter {
 
   /** Drops everything written so far (files still waiting for the thread are not written). */
   async abort(): Promise<void> {
+    this.batch = [];
     await this.thread?.terminate();
     this.thread = undefined;
     await rm(this.staging, { recursive: true, force: true });
@@ -165,21 +185,23 @@ const made = new Set();
 let failed = false;
 parentPort.on('message', (m) => {
   if (m.type === 'done') return parentPort.postMessage({ type: 'done' });
-  try {
-    if (!failed) {
-      const dir = path.dirname(m.path);
-      if (!made.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        made.add(dir);
+  for (const file of m) {
+    try {
+      if (!failed) {
+        const dir = path.dirname(file.path);
+        if (!made.has(dir)) {
+          fs.mkdirSync(dir, { recursive: true });
+          made.add(dir);
+        }
+        fs.writeFileSync(file.path, file.bytes);
       }
-      fs.writeFileSync(m.path, m.bytes);
+    } catch (err) {
+      failed = true;
+      parentPort.postMessage({ type: 'error', message: String((err && err.message) || err) });
     }
-  } catch (err) {
-    failed = true;
-    parentPort.postMessage({ type: 'error', message: String((err && err.message) || err) });
+    Atomics.add(progress, 0, 1);
+    Atomics.notify(progress, 0);
   }
-  Atomics.add(progress, 0, 1);
-  Atomics.notify(progress, 0);
 });
 `;
 
