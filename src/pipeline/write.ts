@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir, rename, rm, cp } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
@@ -22,6 +22,7 @@ const BATCH_BYTES = 256 * 1024;
  * 0.1 s, the build 0.82 of the time; at 200 pages 0.97.
  */
 export class OutputWriter {
+  /** `out.tmp-PID-TIME` beside `out/` (the pattern `clearLeftovers` knows). */
   private readonly staging: string;
   private thread: Worker | undefined;
   /** Files written by the thread so far (it counts, this thread reads). */
@@ -46,6 +47,7 @@ export class OutputWriter {
 
   async open(): Promise<void> {
     try {
+      await clearLeftovers(this.outDir);
       await rm(this.staging, { recursive: true, force: true });
       await mkdir(this.staging, { recursive: true });
     } catch (err) {
@@ -144,7 +146,7 @@ export class OutputWriter {
   /** Swaps the finished site in place of the old one. */
   async commit(): Promise<void> {
     await this.drain();
-    const old = `${this.outDir}.old-${process.pid}`;
+    const old = `${this.outDir}.old-${process.pid}`; // the pattern `clearLeftovers` knows
     const hadOld = existsSync(this.outDir);
     if (hadOld) await rename(this.outDir, old);
     await rename(this.staging, this.outDir);
@@ -157,6 +159,38 @@ export class OutputWriter {
     await this.thread?.terminate();
     this.thread = undefined;
     await rm(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Clears up after builds that were killed (Ctrl-C, a crash, SIGKILL): they leave their staging
+ * directory beside `out/`, and one killed within its commit may have left the previous site moved
+ * aside with no `out/` at all. Staging directories of processes no longer running are removed; a
+ * moved-aside site is put back when there is no `out/`, else removed. A process that still runs
+ * (another build writing the same site) is left alone.
+ */
+async function clearLeftovers(outDir: string): Promise<void> {
+  const dir = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(`${base}.`)) continue;
+    const m = /^\.(tmp|old)-(\d+)(-[0-9a-z]+)?$/.exec(name.slice(base.length));
+    if (!m || (m[1] === 'tmp') !== (m[3] !== undefined) || isRunning(Number(m[2]))) continue;
+    const leftover = path.join(dir, name);
+    if (m[1] === 'old' && !existsSync(outDir)) await rename(leftover, outDir);
+    else await rm(leftover, { recursive: true, force: true });
+  }
+}
+
+/** Whether another process with this id runs (this one's own leftovers are from an earlier process: containers reuse ids). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // running, as another user
   }
 }
 

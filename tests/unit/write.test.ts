@@ -1,7 +1,8 @@
 // The write stage (src/pipeline/write.ts): files go through a writer thread into a staging
 // directory that replaces out/ only on commit.
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OutputWriter } from '../../src/pipeline/write.ts';
@@ -91,5 +92,39 @@ describe('OutputWriter', () => {
     expect((err as DocsgenError).message).not.toContain('.tmp-');
     await writer.abort();
     expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+  });
+});
+
+describe('OutputWriter after a killed build', () => {
+  /** The id of a process that has exited. */
+  function deadPid(): number {
+    const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    return Number(child.stdout.trim());
+  }
+
+  it('removes staging directories of processes that are gone, and only those', async () => {
+    const { root, out } = site();
+    const dead = deadPid();
+    mkdirSync(path.join(root, `out.tmp-${dead}-mwq6g6tb`, 'docs'), { recursive: true });
+    writeFileSync(path.join(root, `out.tmp-${dead}-mwq6g6tb`, 'docs', 'half.html'), '<p>half');
+    mkdirSync(path.join(root, `out.tmp-${process.ppid}-mwq6g7l7`)); // a build still running
+    mkdirSync(path.join(root, 'out.tmp-notes')); // not ours
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.write({ path: 'index.html', contents: 'new' });
+    await writer.commit();
+    expect(leftovers(root).sort()).toEqual([`out.tmp-${process.ppid}-mwq6g7l7`, 'out.tmp-notes']);
+  });
+
+  it('puts back the previous site a build killed within its commit had moved aside', async () => {
+    const { root, out } = site();
+    const dead = deadPid();
+    renameSync(out, path.join(root, `out.old-${dead}`));
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.write({ path: 'index.html', contents: 'new' });
+    await writer.abort(); // this build fails too: the previous site is what stays
+    expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+    expect(leftovers(root)).toEqual([]);
   });
 });
