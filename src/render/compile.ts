@@ -310,6 +310,10 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
     } else if (!TYPE_CHECK[s.type](v)) {
       report(state, at(prop), 'error', `Attribute \`${prop}\` of <${name}> must be a ${s.type}`, 'component-prop-type');
       ok = false;
+    } else if (s.required && typeof v === 'string' && v.trim() === '') {
+      // `src=""` would render an image or video with nothing to show.
+      report(state, at(prop), 'error', `Attribute \`${prop}\` of <${name}> is empty`, 'component-prop-empty');
+      ok = false;
     }
   }
   for (const prop of Object.keys(props)) {

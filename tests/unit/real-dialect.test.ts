@@ -38,6 +38,17 @@ describe('boolean attributes written as strings', () => {
   });
 });
 
+describe('required attributes', () => {
+  it('are errors when missing (at the tag) or empty (at the attribute)', async () => {
+    const page = await compile('<Video caption="Talk" />\n\n<Image\n  src=" "\n/>\n\n<UrlBox href="" text="Docs" />\n');
+    expect(page.messages).toMatchObject([
+      { line: 1, column: 1, severity: 'error', ruleId: 'component-prop-missing', reason: '<Video> needs the `src` attribute' },
+      { line: 4, column: 3, severity: 'error', ruleId: 'component-prop-empty', reason: 'Attribute `src` of <Image> is empty' },
+      { line: 7, column: 9, severity: 'error', ruleId: 'component-prop-empty', reason: 'Attribute `href` of <UrlBox> is empty' },
+    ]);
+  });
+});
+
 describe('empty braces in text', () => {
   it('warn instead of vanishing silently; comments stay silent', async () => {
     const page = await compile('An object like { } here.\n\n{/* note */}\n');
