@@ -20,7 +20,10 @@ const { isAscii } = require('node:buffer');
 
 // V8 flags before any code is compiled: a code cache is only accepted under the flags it was made
 // with. A larger young generation: compiling allocates many short-lived objects (the workers get
-// theirs through resourceLimits). Regexes compiled straight to machine code: highlighting runs
+// theirs through resourceLimits; the main thread's heap is set up before this runs, and V8 only
+// partly follows: its scavenges in a 200-page build are 29 with this flag and 30 without, and a
+// launch flag, `--min-semi-space-size`, is what would make the difference, see ARCHITECTURE.md).
+// Regexes compiled straight to machine code: highlighting runs
 // ~500 grammar regexes per language, and the default (bytecode first, machine code on the second
 // run) compiles each of them twice.
 // Less inlining in TurboFan (cumulative budget 920 → 300 bytes of bytecode): a build is over in
