@@ -174,11 +174,11 @@ async function clearLeftovers(outDir: string): Promise<void> {
   const base = path.basename(outDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.startsWith(`${base}.`)) continue;
-    const m = /^\.(tmp|old)-(\d+)(-[0-9a-z]+)?$/.exec(name.slice(base.length));
-    if (!m || (m[1] === 'tmp') !== (m[3] !== undefined) || isRunning(Number(m[2]))) continue;
+    // `out.tmp-PID-TIME` (staging) or `out.old-PID` (moved aside).
+    const m = name.startsWith(`${base}.`) ? /^\.(?:tmp-(\d+)-[0-9a-z]+|old-(\d+))$/.exec(name.slice(base.length)) : null;
+    if (!m || isRunning(Number(m[1] ?? m[2]))) continue;
     const leftover = path.join(dir, name);
-    if (m[1] === 'old' && !existsSync(outDir)) await rename(leftover, outDir);
+    if (m[2] !== undefined && !existsSync(outDir)) await rename(leftover, outDir);
     else await rm(leftover, { recursive: true, force: true });
   }
 }
