@@ -102,12 +102,13 @@ describe('OutputWriter after a killed build', () => {
     return Number(child.stdout.trim());
   }
 
-  it('removes staging directories of processes that are gone, and only those', async () => {
+  it('removes what processes that are gone left beside out/, and only that', async () => {
     const { root, out } = site();
     const dead = deadPid();
     mkdirSync(path.join(root, `out.tmp-${dead}-mwq6g6tb`, 'docs'), { recursive: true });
     writeFileSync(path.join(root, `out.tmp-${dead}-mwq6g6tb`, 'docs', 'half.html'), '<p>half');
     mkdirSync(path.join(root, `out.tmp-${process.ppid}-mwq6g7l7`)); // a build still running
+    mkdirSync(path.join(root, `out.old-${dead}`)); // a site moved aside, with out/ present
     mkdirSync(path.join(root, 'out.tmp-notes')); // not ours
     const writer = new OutputWriter(out);
     await writer.open();
