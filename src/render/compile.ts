@@ -237,8 +237,10 @@ type JsxNode = {
   position?: { start: { line: number; column: number } };
 };
 
-function evaluateAttributes(state: WalkState, node: JsxNode): Record<string, StaticValue> {
+/** The attributes' values, and the names of those reported as not literals. */
+function evaluateAttributes(state: WalkState, node: JsxNode): { values: Record<string, StaticValue>; rejected: Set<string> } {
   const out: Record<string, StaticValue> = {};
+  const rejected = new Set<string>();
   for (const attr of node.attributes) {
     const at = attr.position ? attr : node;
     if (attr.type !== 'mdxJsxAttribute' || attr.name === undefined) {
@@ -255,6 +257,7 @@ function evaluateAttributes(state: WalkState, node: JsxNode): Record<string, Sta
         out[attr.name] = evaluateStatic(expr);
       } catch (err) {
         if (!(err instanceof NotStatic)) throw err;
+        rejected.add(attr.name);
         const place = err.offsetLine ? { line: err.offsetLine, column: (err.offsetColumn ?? 0) + 1 } : startOf(at);
         state.messages.push(
           message(
@@ -269,7 +272,7 @@ function evaluateAttributes(state: WalkState, node: JsxNode): Record<string, Sta
       }
     }
   }
-  return out;
+  return { values: out, rejected };
 }
 
 function describe(nodeType: string): string {
@@ -283,7 +286,7 @@ const TYPE_CHECK: Record<PropType, (v: StaticValue) => boolean> = {
   number: (v) => typeof v === 'number',
 };
 
-function checkProps(state: WalkState, node: JsxNode, name: string, props: Record<string, StaticValue>): boolean {
+function checkProps(state: WalkState, node: JsxNode, name: string, props: Record<string, StaticValue>, rejected: ReadonlySet<string>): boolean {
   const spec = COMPONENTS[name]!;
   let ok = true;
   // A problem with an attribute is reported at the attribute (the tag when it has no place).
@@ -292,7 +295,8 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
     const v = props[prop];
     if (v === undefined) {
       if (s.required) {
-        report(state, node, 'error', `<${name}> needs the \`${prop}\` attribute`, 'component-prop-missing');
+        // One written but not a literal is reported where it is written.
+        if (!rejected.has(prop)) report(state, node, 'error', `<${name}> needs the \`${prop}\` attribute`, 'component-prop-missing');
         ok = false;
       }
     } else if (s.type === 'boolean' && (v === 'true' || v === 'false')) {
@@ -375,7 +379,7 @@ function htmlProperties(state: WalkState, node: JsxNode, attrs: Record<string, S
 function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
   const name = node.name;
   if (name === null) return walkChildren(state, node.children); // fragment <>…</>
-  const attrs = evaluateAttributes(state, node);
+  const { values: attrs, rejected } = evaluateAttributes(state, node);
   if (/^[a-z][a-z0-9-]*$/.test(name)) {
     if (name === 'script' || name === 'style' || name === 'iframe') {
       report(state, node, 'error', `<${name}> is not allowed in content`, 'unknown-component');
@@ -400,7 +404,7 @@ function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
     );
     return walkChildren(state, node.children);
   }
-  if (!checkProps(state, node, name, attrs)) return walkChildren(state, node.children);
+  if (!checkProps(state, node, name, attrs, rejected)) return walkChildren(state, node.children);
   switch (name) {
     case 'CodeTab':
       return [compileCodeTab(state, node, attrs)];

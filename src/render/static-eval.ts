@@ -29,7 +29,8 @@ export function evaluateStatic(node: EsNode): StaticValue {
     }
     case 'TemplateLiteral': {
       const expressions = node['expressions'] as EsNode[];
-      if (expressions.length > 0) fail(expressions[0]!);
+      // Reported at the first `${…}`.
+      if (expressions.length > 0) fail({ ...expressions[0]!, type: 'TemplateSubstitution' });
       const quasis = node['quasis'] as { value: { cooked: string | null } }[];
       return quasis.map((q) => q.value.cooked ?? '').join('');
     }

@@ -49,6 +49,17 @@ describe('required attributes', () => {
   });
 });
 
+describe('attributes that are not literals', () => {
+  it('are reported once, where they are written, a template literal at its substitution', async () => {
+    const page = await compile('<Image src={path} caption={`Figure ${n}`} />\n');
+    expect(page.messages).toMatchObject([
+      { line: 1, column: 13, severity: 'error', ruleId: 'attribute-not-static', reason: expect.stringMatching(/`src` .* found identifier$/) },
+      { line: 1, column: 38, severity: 'error', ruleId: 'attribute-not-static', reason: expect.stringMatching(/`caption` .* found template substitution$/) },
+    ]);
+    expect(page.html).not.toContain('<img');
+  });
+});
+
 describe('empty braces in text', () => {
   it('warn instead of vanishing silently; comments stay silent', async () => {
     const page = await compile('An object like { } here.\n\n{/* note */}\n');
