@@ -13,7 +13,7 @@ const EXAMPLE_CODE = 'let a = 1\nlet b = 2\nlet c = a + b\nConsole.log(c)';
 const RESCRIPT_TAB_CODE = 'let sum = 1 + 2';
 const JS_TAB_CODE = 'let sum = 3;';
 const COPY_NAME = 'Copy code to clipboard';
-const PLAYGROUND_NAME = 'Open this example in the playground';
+const PLAYGROUND_NAME = 'Run in playground';
 /**
  * 404s that are not island errors: media the fixture references but does not ship, and the favicon
  * Chromium requests on its own (the fixture site has none).

@@ -11,7 +11,10 @@ export function playgroundHref(code: string): string {
   return `/try?code=${compressToEncodedURIComponent(code)}`;
 }
 
-/** Opens the code of the enclosing block (the visible tab) in the playground. */
+/**
+ * Opens the code of the enclosing block (the visible tab) in the playground. Its name is its
+ * visible text (WCAG 2.5.3: a speech user says what they see).
+ */
 export function PlaygroundLink({ prelude }: PlaygroundLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null);
   const [href, setHref] = useState('/try');
@@ -23,7 +26,7 @@ export function PlaygroundLink({ prelude }: PlaygroundLinkProps) {
   };
   useEffect(update, [prelude]);
   return (
-    <a ref={ref} className="playground-link" href={href} onFocus={update} onMouseEnter={update} aria-label="Open this example in the playground">
+    <a ref={ref} className="playground-link" href={href} onFocus={update} onMouseEnter={update}>
       Run in playground
     </a>
   );
