@@ -19,6 +19,26 @@ describe('headings', () => {
   });
 });
 
+describe('task lists', () => {
+  it('label each checkbox with its item text, tight, spread and nested, on both parsers', async () => {
+    const plain = '- [x] Done\n- [ ] To *do*\n  - [ ] nested\n\n---\n\n- [x] Spread\n\n  More text\n\n- [ ] Next\n';
+    // The second copy has a tag, so it takes the MDX parser instead of the fast path.
+    for (const markdown of [plain, `<b>tag</b>\n\n${plain}`]) {
+      const tree = parse((await compile(markdown)).html);
+      const labels = $$(tree, 'li.task-list-item label');
+      expect(labels.map((l) => [text(l), attr($(l, 'input[type=checkbox]'), 'checked') !== undefined])).toEqual([
+        ['Done', true],
+        ['To do', false],
+        ['nested', false],
+        ['Spread', true],
+        ['Next', false],
+      ]);
+      expect($$(tree, 'input[type=checkbox]').length, 'every checkbox is in a label').toBe(labels.length);
+      expect(text($(tree, 'li.task-list-item:has(> p) > p + p')), 'a later paragraph stays outside').toBe('More text');
+    }
+  });
+});
+
 describe('links', () => {
   it('drop .md, .mdx and .html and resolve relative to the file', () => {
     const from = 'docs/manual/v1.0.0/page.mdx';
