@@ -15,6 +15,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export interface FixtureSite {
   browser: Browser;
   origin: string;
+  /** Where the site was built. */
+  outDir: string;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openFixtureSite(fixture = 'dialect'): Promise<FixtureSite>
   return {
     browser,
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    outDir,
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,61 @@
+// Every page the dialect fixture builds, audited by axe-core (the accessibility rules engine most
+// audits use) in Debian's Chromium against WCAG 2.x A and AA: on a desktop in the light scheme, and
+// on a phone (the sidebar is a drawer there) in the dark one (its own colours, contrast included).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fg from 'fast-glob';
+import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let site: FixtureSite | undefined;
+
+beforeAll(async () => {
+  site = await openFixtureSite();
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** `a/b.html` → `/a/b`, `a/index.html` → `/a/`. */
+const routeOf = (file: string) => `/${file.replace(/index\.html$/, '').replace(/\.html$/, '')}`;
+
+async function audit(route: string, width: number, colorScheme: 'light' | 'dark'): Promise<string[]> {
+  const context = await site!.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  try {
+    const page = await context.newPage();
+    await page.goto(site!.origin + route);
+    // Audit the page as a reader meets it: islands hydrated.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')));
+    await page.addScriptTag({ content: AXE });
+    const violations = (await page.evaluate(
+      async (tags) => (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations,
+      WCAG,
+    )) as Violation[];
+    return violations.map((v) => `${route} @${width}px ${colorScheme}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('accessibility of the built pages', () => {
+  it('finds no WCAG 2 A or AA violation on any page, on a desktop (light) and a phone (dark)', async () => {
+    const pages = (await fg('**/*.html', { cwd: site!.outDir })).sort();
+    expect(pages.length).toBeGreaterThan(10);
+    const found: string[] = [];
+    for (const file of pages) {
+      found.push(...(await audit(routeOf(file), 1280, 'light')), ...(await audit(routeOf(file), 390, 'dark')));
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+});
