@@ -35,3 +35,18 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     })
     .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
 }
+
+// Content that scrolls sideways on a narrow screen (a wide table) takes keyboard focus, so that
+// arrow keys can scroll it (WCAG 2.1.1); content that fits is left out of the tab order.
+const scrollers = document.querySelectorAll<HTMLElement>('.content table');
+if (scrollers.length > 0) {
+  const update = () => {
+    for (const el of scrollers) {
+      if (el.scrollWidth > el.clientWidth) el.tabIndex = 0;
+      else el.removeAttribute('tabindex');
+    }
+  };
+  update();
+  new ResizeObserver(update).observe(document.documentElement);
+}
+

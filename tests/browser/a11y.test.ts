@@ -58,4 +58,18 @@ describe('accessibility of the built pages', () => {
     }
     expect(found).toEqual([]);
   }, 120_000);
+
+  it('puts a table in the tab order only while it is wider than the screen', async () => {
+    const context = await site!.browser.newContext({ viewport: { width: 390, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site!.origin}/docs/manual/v1.0.0/dialect`);
+      const table = page.locator('article table').filter({ hasText: 'wide cells scroll' });
+      await expect.poll(() => table.getAttribute('tabindex')).toBe('0');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expect.poll(() => table.getAttribute('tabindex')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
 });
