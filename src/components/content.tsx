@@ -11,19 +11,21 @@ export function Intro({ children }: WithChildren) {
   return <div className="intro">{children}</div>;
 }
 
+// Callouts are notes (ARIA role `note`), not landmarks: as named <aside>s every Info and Warn was a
+// complementary landmark, several of them named alike on one page.
 export function Info({ children }: WithChildren) {
   return (
-    <aside className="callout callout-info" aria-label="Note">
+    <div className="callout callout-info" role="note" aria-label="Note">
       {children}
-    </aside>
+    </div>
   );
 }
 
 export function Warn({ children }: WithChildren) {
   return (
-    <aside className="callout callout-warn" aria-label="Warning">
+    <div className="callout callout-warn" role="note" aria-label="Warning">
       {children}
-    </aside>
+    </div>
   );
 }
 

@@ -34,8 +34,10 @@ describe('the dialect fixture site', () => {
 
   it('renders components, raw HTML and GFM', () => {
     const tree = page('/docs/manual/v1.0.0/dialect');
-    expect($(tree, 'aside.callout-info strong')).toBeDefined();
-    expect($(tree, 'aside.callout-warn')).toBeDefined();
+    expect($(tree, '[role=note][aria-label=Note].callout-info strong')).toBeDefined();
+    expect($(tree, '[role=note][aria-label=Warning].callout-warn')).toBeDefined();
+    // Notes, not landmarks: the sidebar is the page's one complementary landmark.
+    expect($$(tree, 'aside').map((a) => attr(a, 'id'))).toEqual(['docs-sidebar']);
     expect(text($(tree, '.cite figcaption'))).toBe('A. Author');
     expect(attr($(tree, 'figure.image-small img'), 'className')).toBe('shadow');
     expect(attr($(tree, 'figure.video video'), 'src')).toBe('/media/demo.mp4');
