@@ -215,7 +215,9 @@ function tokenizeLine(grammar: string, tokenizer: IGrammar, colorMap: string[], 
   const key = `${grammar}\0${stateId(state)}\0${line}`;
   const hit = lineCache.get(key);
   if (hit) return hit;
-  const result = tokenizer.tokenizeLine2(line, state, 500);
+  // No time limit: with one, a line tokenized while the machine is busy (a regex compiled on first
+  // use, a loaded CI runner) stops half-way and the build's output would depend on the load.
+  const result = tokenizer.tokenizeLine2(line, state, 0);
   const tokens = result.tokens;
   const count = tokens.length / 2;
   let html = '';
