@@ -92,6 +92,16 @@ function sidebarDrawer(): void {
   }
 }
 
+/** A long sidebar opens scrolled to the page being read, not to its top. */
+function revealActiveItem(): void {
+  for (const wrap of document.querySelectorAll<HTMLElement>('.sidebar-wrap')) {
+    const active = wrap.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!active || wrap.scrollHeight <= wrap.clientHeight) continue;
+    const top = active.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
+    if (top > wrap.clientHeight * 0.7) wrap.scrollTop = top - wrap.clientHeight / 3;
+  }
+}
+
 /** The version selector is a <details>: close it on Escape and on a click elsewhere. */
 function versionSelectors(): void {
   const all = document.querySelectorAll<HTMLDetailsElement>('[data-version-selector]');
@@ -179,6 +189,7 @@ export function startShell(): void {
   if (header) hideOnScroll(header);
   mobileMenu();
   sidebarDrawer();
+  revealActiveItem();
   versionSelectors();
   footerYear();
   prefetchLinks();

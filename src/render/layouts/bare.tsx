@@ -2,9 +2,9 @@
 // bar and the footer, full width, no docs chrome. The page brings its own title and design.
 import type { LayoutProps } from './types.ts';
 
-export default function BareLayout({ entry, body }: LayoutProps) {
+export default function BareLayout({ body }: LayoutProps) {
   return (
-    <main id="main" className="main-bare" data-layout={entry.layout}>
+    <main id="main" className="main-bare" data-layout="bare">
       <div className="content" dangerouslySetInnerHTML={{ __html: body }} />
     </main>
   );
