@@ -64,19 +64,6 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
           </div>
         </nav>
       </div>
-      {docsNav && docsNav.length > 0 ? (
-        <nav className="docsnav" aria-label="Documentation">
-          <ul>
-            {docsNav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} aria-current={isActiveDocsNav(l.href, current) ? 'page' : undefined}>
-                  {l.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       <div className="mobile-menu" id="mobile-menu" hidden>
         <nav aria-label="Menu">
           <ul className="mobile-menu-main">
@@ -99,6 +86,19 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
           ) : null}
         </nav>
       </div>
+      {docsNav && docsNav.length > 0 ? (
+        <nav className="docsnav" aria-label="Documentation">
+          <ul>
+            {docsNav.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} aria-current={isActiveDocsNav(l.href, current) ? 'page' : undefined}>
+                  {l.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }
