@@ -88,18 +88,17 @@ function sidebarDrawer(): void {
       drawer.classList.toggle('open', open);
       document.documentElement.toggleAttribute('data-drawer-open', open);
       if (label) label.textContent = open ? 'Close sidebar' : 'Open sidebar';
+      if (open) revealActiveItem(drawer);
     });
   }
 }
 
 /** A long sidebar opens scrolled to the page being read, not to its top. */
-function revealActiveItem(): void {
-  for (const wrap of document.querySelectorAll<HTMLElement>('.sidebar-wrap')) {
-    const active = wrap.querySelector<HTMLElement>('a[aria-current="page"]');
-    if (!active || wrap.scrollHeight <= wrap.clientHeight) continue;
-    const top = active.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
-    if (top > wrap.clientHeight * 0.7) wrap.scrollTop = top - wrap.clientHeight / 3;
-  }
+function revealActiveItem(wrap: HTMLElement): void {
+  const active = wrap.querySelector<HTMLElement>('.sidebar a[aria-current="page"]');
+  if (!active || wrap.scrollHeight <= wrap.clientHeight) return;
+  const top = active.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
+  if (top > wrap.clientHeight * 0.7) wrap.scrollTop += top - wrap.clientHeight / 3;
 }
 
 /** The version selector is a <details>: close it on Escape and on a click elsewhere. */
@@ -189,7 +188,7 @@ export function startShell(): void {
   if (header) hideOnScroll(header);
   mobileMenu();
   sidebarDrawer();
-  revealActiveItem();
+  for (const wrap of document.querySelectorAll<HTMLElement>('.sidebar-wrap')) revealActiveItem(wrap);
   versionSelectors();
   footerYear();
   prefetchLinks();

@@ -227,8 +227,6 @@ describe('docs page', () => {
       });
       return links;
     };
-    const fast = { timeout: 500 };
-    void fast;
     expect(await order('/docs/manual/v11.0.0/pipe')).toEqual(['/docs/manual/v11.0.0/introduction', '/docs/manual/v11.0.0/record']);
     await withPage('/docs/manual/v11.0.0/introduction', WIDE, async (page) => {
       expect(await page.locator('.prev-next a[rel="prev"]').count()).toBe(0);
@@ -435,7 +433,9 @@ describe('accessibility of the shell', () => {
     const routes = ['/docs/manual/v12.0.0/pipe', '/docs/manual/v8.0.0/pipe', '/community/overview', '/about', '/try', '/no-such-page'];
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const route of routes) {
-        await withPage(route, WIDE, async (page) => found.push(...(await axe(page, `${route} wide ${colorScheme}`))), { colorScheme });
+        await withPage(route, WIDE, async (page) => {
+          found.push(...(await axe(page, `${route} wide ${colorScheme}`)));
+        }, { colorScheme });
       }
       await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
         await page.locator('.version-selector summary').click();
