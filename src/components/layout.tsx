@@ -1,49 +1,7 @@
-// Page chrome: navigation, sidebar, breadcrumbs, banners, prev/next, footer. Server-only.
+// Docs page chrome: sidebar, breadcrumbs, banners, version selector, prev/next. Server-only.
+// The top bar and footer are in `shell/`.
 import type { ReactNode } from 'react';
 import type { Banner, Breadcrumb, Heading, Sidebar, SidebarItem } from '../pipeline/types.ts';
-import type { NavLink } from '../pipeline/site-config.ts';
-
-export function TopNav({ title, nav, current }: { title: string; nav: NavLink[]; current: string }) {
-  return (
-    <header className="topbar">
-      <nav className="topbar-inner" aria-label="Main">
-        <a className="brand" href="/">
-          {title}
-        </a>
-        <ul className="topnav">
-          {nav.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} aria-current={isActiveNav(l.href, current) ? 'page' : undefined}>
-                {l.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
-  );
-}
-
-function isActiveNav(href: string, current: string): boolean {
-  const section = href.split('/').slice(0, 2).join('/');
-  return section !== '' && current.startsWith(section);
-}
-
-export function DocsNav({ links, current }: { links: NavLink[]; current: string }) {
-  return (
-    <nav className="docsnav" aria-label="Documentation">
-      <ul>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href} aria-current={current.startsWith(l.href.replace(/\/introduction$/, '/')) ? 'page' : undefined}>
-              {l.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 /** The sidebar without per-page state; rendered once per sidebar and spliced per page. */
 export function SidebarNav({ sidebar }: { sidebar: Sidebar }) {
@@ -104,13 +62,21 @@ export interface VersionChoice {
   current: boolean;
 }
 
-/** Works without JavaScript: a disclosure with one link per version. */
+/**
+ * A disclosure with one link per version: works without JavaScript and with the keyboard (the
+ * client closes it on Escape and on a click outside). Each link leads to the same page in that
+ * version when it exists, else to that version's first page.
+ */
 export function VersionSelector({ choices }: { choices: VersionChoice[] }) {
   if (choices.length < 2) return null;
   const current = choices.find((c) => c.current);
   return (
-    <details className="version-selector">
-      <summary aria-label={`Version: ${current?.label ?? ''}, choose another`}>{current?.label ?? 'Version'}</summary>
+    <details className="version-selector" data-version-selector="">
+      <summary>
+        <span className="visually-hidden">Version: </span>
+        {current?.label ?? 'Version'}
+        <span className="visually-hidden">, choose another</span>
+      </summary>
       <ul>
         {choices.map((c) => (
           <li key={c.href}>
@@ -130,14 +96,14 @@ export function PrevNext({ prev, next }: { prev: SidebarItem | undefined; next: 
     <nav className="prev-next" aria-label="Previous and next page">
       {prev ? (
         <a className="prev" href={prev.href} rel="prev">
-          <span>Previous</span> {prev.name}
+          <span>Previous</span> <strong>{prev.name}</strong>
         </a>
       ) : (
         <span />
       )}
       {next ? (
         <a className="next" href={next.href} rel="next">
-          <span>Next</span> {next.name}
+          <span>Next</span> <strong>{next.name}</strong>
         </a>
       ) : null}
     </nav>
@@ -155,30 +121,6 @@ export function Toc({ headings, depth = 2 }: { headings: Heading[]; depth?: numb
         </li>
       ))}
     </ul>
-  );
-}
-
-export function Footer({ links, social, year, title }: { links: NavLink[]; social: NavLink[]; year: number; title: string }) {
-  return (
-    <footer className="footer">
-      <ul>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href}>{l.name}</a>
-          </li>
-        ))}
-      </ul>
-      <ul className="social" aria-label="Social">
-        {social.map((l) => (
-          <li key={l.href}>
-            <a href={l.href}>{l.name}</a>
-          </li>
-        ))}
-      </ul>
-      <p>
-        © {year} {title}
-      </p>
-    </footer>
   );
 }
 

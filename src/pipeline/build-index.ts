@@ -1,4 +1,5 @@
 import { closest } from '../util/text.ts';
+import { compareVersions } from '../util/version.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { apiSidebars } from './api-pages.ts';
@@ -120,7 +121,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
   if (kind === 'community') return 'community';
   if (kind === 'docs' && section === 'manual' && slug === 'api' && version) {
     const v = resolveVersion(site.sections, section, version);
-    return v.localeCompare('v11.0.0', undefined, { numeric: true }) >= 0 ? 'api' : 'api-legacy';
+    return compareVersions(v, 'v11.0.0') >= 0 ? 'api' : 'api-legacy';
   }
   if (kind === 'docs' || kind === 'api') return 'docs';
   if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
@@ -211,7 +212,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       entry.breadcrumbs = [{ name: title, href: route }];
     }
     const sidebar = sidebarFor(route);
-    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'page')) {
+    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'page' || page.source.kind === 'community')) {
       entry.sidebarId = sidebar.id;
       const i = sidebar.order.indexOf(route);
       if (i >= 0) {

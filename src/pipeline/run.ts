@@ -14,7 +14,7 @@ import { OutputWriter, outputPathOf } from './write.ts';
 import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
-import { createRenderContext, renderRoute } from '../render/render-route.tsx';
+import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -158,6 +158,7 @@ async function build(
           }
         }
         for (const f of [...index.files, ...bundle.files]) writer.write(f);
+        if (!index.routes.has('/404')) writer.write({ path: NOT_FOUND_PATH, contents: renderNotFound(rctx!) });
         await writer.copyDir(path.join(config.root, 'public'));
       });
       await log.step('write', 'swap output directory', () => writer.commit());

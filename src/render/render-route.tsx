@@ -2,32 +2,21 @@
 // The sidebar is rendered and encoded once per sidebar; each page copies its bytes around its own
 // active item and section list.
 import { renderToStaticMarkup } from 'react-dom/server';
+// The layout is chosen by `RouteEntry.layout` from `layouts/index.ts`; the head and the shell (top
+// bar, footer) are the same for every layout.
 import { escapeHtml } from '../util/text.ts';
-import {
-  Banners,
-  Breadcrumbs,
-  DocsNav,
-  Footer,
-  Main,
-  PrevNext,
-  SidebarNav,
-  Toc,
-  TopNav,
-  VersionSelector,
-  type VersionChoice,
-} from '../components/layout.tsx';
-import { Island } from '../components/Island.tsx';
+import { SidebarNav, Toc } from '../components/layout.tsx';
+import { LAYOUTS } from './layouts/index.ts';
+import { headData, renderHead } from './layouts/head.ts';
+import { SIDEBAR_SLOT } from './layouts/parts.tsx';
+import { Shell } from './layouts/shell.tsx';
+import { tocDepth } from './layouts/docs.tsx';
+import type { Layout, LayoutProps, RenderContext } from './layouts/types.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../pipeline/types.ts';
 
-export interface RenderContext {
-  index: SiteIndex;
-  site: ResolvedSiteConfig;
-  bundle: BundleResult;
-  now: Date;
-  /** sidebar id → pre-rendered, encoded HTML. */
-  sidebars: Map<string, SidebarBytes>;
-}
+export type { RenderContext } from './layouts/types.ts';
+export { renderNotFound, NOT_FOUND_PATH } from './layouts/not-found.tsx';
 
 export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, bundle: BundleResult, now: Date): RenderContext {
   const sidebars = new Map<string, SidebarBytes>();
@@ -75,35 +64,6 @@ export class SidebarBytes {
   }
 }
 
-/** Stands for the sidebar in the rendered page until its bytes are put in. */
-const SIDEBAR_SLOT = '<!--docsgen:sidebar-->';
-
-function versionChoices(entry: RouteEntry, ctx: RenderContext): VersionChoice[] {
-  const { section, version } = entry;
-  if (!section || !version) return [];
-  const sv = ctx.site.sections[section];
-  if (!sv) return [];
-  const prefix = `/docs/${section}/${version}/`;
-  const rest = entry.route.slice(prefix.length);
-  const current = sv.aliases[version] ?? version;
-  return sv.versions.map((v) => {
-    const same = `/docs/${section}/${v}/${rest}`;
-    const home = ctx.index.sidebars.get(`${section}-${v}`)?.order[0] ?? `/docs/${section}/${v}/introduction`;
-    return {
-      label: sv.labels[v] ?? v,
-      href: ctx.index.routes.has(same) ? same : home,
-      current: v === current,
-    };
-  });
-}
-
-function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
-  const site = ctx.site.site.title;
-  if (entry.section) return `${site} ${ctx.site.sections[entry.section]?.name ?? 'Documentation'}`;
-  if (entry.layout === 'blog' || entry.layout === 'blog-index') return `${site} Blog`;
-  return site;
-}
-
 /** Moves an alias copy's links into the alias (`/docs/manual/v11.0.0/x` → `/docs/manual/latest/x`). */
 function aliasBody(html: string, entry: RouteEntry): string {
   if (!entry.aliasOf || !entry.section || !entry.version) return html;
@@ -111,75 +71,30 @@ function aliasBody(html: string, entry: RouteEntry): string {
   return html.replaceAll(`href="/docs/${entry.section}/${real}/`, `href="/docs/${entry.section}/${entry.version}/`);
 }
 
+/** The route's layout; an API page of a version the site does not know renders bare (SPEC §2). */
+export function chooseLayout(entry: RouteEntry, ctx: RenderContext): Layout {
+  if ((entry.layout === 'api' || entry.layout === 'api-legacy') && entry.section && entry.version) {
+    const sv = ctx.site.sections[entry.section];
+    if (!sv || !(sv.versions.includes(entry.version) || entry.version in sv.aliases)) return LAYOUTS['bare']!;
+  }
+  return LAYOUTS[entry.layout] ?? LAYOUTS['default']!;
+}
+
 /** The page's bytes, in pieces: most of a docs page is its sidebar, shared with every other page. */
 export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): Uint8Array[] {
-  const { site } = ctx.site;
   const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
-  // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
-  const fullTitle = page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${compiled.title} | ${titleSuffix(entry, ctx)}`);
-  const description = page.meta.description ?? '';
-  const canonical = page.meta.canonical ?? entry.aliasOf ?? entry.route;
-  const isDocs = entry.route.startsWith('/docs/') || entry.route.startsWith('/syntax-lookup');
-  const version = entry.section ? ctx.site.sections[entry.section]?.aliases[entry.version ?? ''] ?? entry.version : undefined;
-  const docsLinks = site.docsNav.map((l) => ({ name: l.name, href: l.href.replace('{version}', entry.section === 'manual' && entry.version ? entry.version : 'latest') }));
-  const body = aliasBody(compiled.html, entry);
-  // API module pages list their items (h3); other pages their sections (h2).
-  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} depth={page.source.kind === 'api' ? 3 : 2} />);
-  const sidebarBytes = sidebar ? (ctx.sidebars.get(sidebar.id)?.forRoute(entry.route, toc) ?? []) : [];
-  const showTitle = !compiled.hasH1 && entry.layout !== 'bare';
-  const edit = site.editBase && entry.section && !entry.aliasOf ? `${site.editBase}/${page.source.id}` : undefined;
-  const wide = entry.layout === 'bare' || entry.layout === 'api' || entry.layout === 'api-legacy';
-
+  const props: LayoutProps = { entry, page, compiled, ctx, body: aliasBody(compiled.html, entry), sidebar };
+  const Layout = chooseLayout(entry, ctx);
+  const head = renderHead(headData(entry, page, compiled.title, ctx), ctx);
   const app = (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <TopNav title={site.title} nav={site.nav} current={entry.route} />
-      {isDocs && docsLinks.length > 0 ? <DocsNav links={docsLinks} current={entry.route} /> : null}
-      <div className={sidebar ? 'page page-with-sidebar' : 'page'} data-layout={entry.layout}>
-        {sidebar ? <Island name="SidebarToggle" props={{ target: 'docs-sidebar' }} /> : null}
-        {sidebar ? (
-          <aside className="sidebar-wrap" id="docs-sidebar">
-            <VersionSelector choices={versionChoices(entry, ctx)} />
-            <div dangerouslySetInnerHTML={{ __html: SIDEBAR_SLOT }} />
-          </aside>
-        ) : null}
-        <Main wide={wide}>
-          <Breadcrumbs crumbs={entry.breadcrumbs} />
-          <Banners banners={entry.banners} />
-          {showTitle ? <h1>{compiled.title}</h1> : null}
-          <article className="content" dangerouslySetInnerHTML={{ __html: body }} />
-          {edit ? (
-            <p className="edit-link">
-              <a href={edit} target="_blank" rel="noopener noreferrer">
-                Edit this page
-              </a>
-            </p>
-          ) : null}
-          <PrevNext prev={entry.prev} next={entry.next} />
-        </Main>
-      </div>
-      <Footer links={site.footer} social={site.social} year={ctx.now.getFullYear()} title={site.title} />
-    </>
+    <Shell route={entry.route} entry={entry} ctx={ctx}>
+      <Layout {...props} />
+    </Shell>
   );
-  const head = [
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(fullTitle)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(site.url + canonical)}">`,
-    version ? `<meta name="docsearch:version" content="${escapeHtml(version)}">` : '',
-    `<link rel="stylesheet" href="${ctx.bundle.css}">`,
-    entry.route.startsWith('/blog') ? '<link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/feed.xml">' : '',
-    // Marks that scripts run, so the stylesheet can turn the sidebar into a drawer on small screens.
-    sidebar ? '<script>document.documentElement.classList.add("js")</script>' : '',
-    compiled.islands.length > 0 || sidebar ? `<script type="module" src="${ctx.bundle.entry}"></script>` : '',
-  ]
-    .filter(Boolean)
-    .join('');
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
   if (slot < 0) return [Buffer.from(html)];
+  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} depth={tocDepth(props)} />);
+  const sidebarBytes = ctx.sidebars.get(sidebar!.id)?.forRoute(entry.route, toc) ?? [];
   return [Buffer.from(html.slice(0, slot)), ...sidebarBytes, Buffer.from(html.slice(slot + SIDEBAR_SLOT.length))];
 }

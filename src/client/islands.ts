@@ -1,0 +1,40 @@
+// Hydrates the islands present on the page, each loaded on demand (esbuild splits one chunk per
+// island, React shared). Imported by the entry only when the page has an island, so a page
+// without one loads no React.
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
+
+const loaders: Record<string, Loader> = {
+  CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
+  CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+};
+
+/** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */
+function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
+  useEffect(() => {
+    el.dataset['hydrated'] = '';
+  }, [el]);
+  return children;
+}
+
+export function hydrateIslands(elements: Iterable<HTMLElement>): void {
+  for (const el of elements) {
+    const load = loaders[el.dataset['island'] ?? ''];
+    if (!load) continue;
+    let props: Record<string, unknown> = {};
+    try {
+      props = JSON.parse(el.dataset['props'] ?? '{}') as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    // Slot HTML stays as the server wrote it; pass it back so hydration matches.
+    const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
+    load()
+      .then(({ default: Component }) => {
+        hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
+      })
+      .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
+  }
+}

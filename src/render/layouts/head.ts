@@ -1,0 +1,87 @@
+// The <head> of every page: title, description, canonical, OpenGraph, assets.
+import { escapeHtml } from '../../util/text.ts';
+import type { Page, RouteEntry } from '../../pipeline/types.ts';
+import type { RenderContext } from './types.ts';
+
+/** What a page's head is made of; `renderNotFound` fills it without a content page. */
+export interface HeadData {
+  title: string;
+  description: string;
+  /** Route (or absolute URL) the page's canonical link points at; none for the 404 page. */
+  canonical: string | undefined;
+  /** Route of the page (og:url when there is no canonical). */
+  route: string;
+  ogType: 'website' | 'article';
+  /** The docs version the page is in (`v11.0.0`), for search. */
+  version: string | undefined;
+  /** Blog pages announce the feed. */
+  feed: boolean;
+  noindex?: boolean;
+}
+
+/** `Pipe | ReScript Language Manual`, `Post | ReScript Blog`, else `Title | ReScript`. */
+function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
+  const site = ctx.site.site.title;
+  if (entry.section) return `${site} ${ctx.site.sections[entry.section]?.name ?? 'Documentation'}`;
+  if (entry.layout === 'blog' || entry.layout === 'blog-index') return `${site} Blog`;
+  return site;
+}
+
+/**
+ * Where the page's canonical copy lives: the front matter's `canonical`, else the `latest` copy
+ * for a page of the version `latest` stands for (both routes serve the same page), else the route.
+ */
+export function canonicalRoute(entry: RouteEntry, page: Page, ctx: RenderContext): string {
+  if (page.meta.canonical) return page.meta.canonical;
+  const { section, version } = entry;
+  const sv = section ? ctx.site.sections[section] : undefined;
+  if (!sv || !version) return entry.route;
+  const real = sv.aliases[version] ?? version;
+  const alias = sv.routed.find((a) => sv.aliases[a] === real);
+  if (!alias) return entry.route;
+  return `/docs/${section}/${alias}/${entry.route.slice(`/docs/${section}/${version}/`.length)}`;
+}
+
+export function headData(entry: RouteEntry, page: Page, title: string, ctx: RenderContext): HeadData {
+  const { site } = ctx.site;
+  const sv = entry.section ? ctx.site.sections[entry.section] : undefined;
+  return {
+    // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
+    title: page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${title} | ${titleSuffix(entry, ctx)}`),
+    description: page.meta.description ?? site.description,
+    canonical: canonicalRoute(entry, page, ctx),
+    route: entry.route,
+    ogType: page.source.kind === 'blog' ? 'article' : 'website',
+    version: sv && entry.version ? (sv.aliases[entry.version] ?? entry.version) : undefined,
+    feed: entry.route === '/blog' || entry.route.startsWith('/blog/'),
+  };
+}
+
+const absolute = (base: string, href: string) => (/^https?:\/\//.test(href) ? href : base + href);
+
+export function renderHead(data: HeadData, ctx: RenderContext): string {
+  const { site } = ctx.site;
+  const url = absolute(site.url, data.canonical ?? data.route);
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(data.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(data.description)}">`,
+    data.canonical !== undefined ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    data.noindex ? '<meta name="robots" content="noindex">' : '',
+    meta('og:title', data.title),
+    meta('og:description', data.description),
+    data.canonical !== undefined ? meta('og:url', url) : '',
+    meta('og:type', data.ogType),
+    meta('og:site_name', site.title),
+    data.version ? `<meta name="docsearch:version" content="${escapeHtml(data.version)}">` : '',
+    `<link rel="stylesheet" href="${ctx.bundle.css}">`,
+    data.feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)} Blog" href="/blog/feed.xml">` : '',
+    // Marks that scripts run, so the stylesheet can offer the menu, drawer and selector behaviours.
+    '<script>document.documentElement.classList.add("js")</script>',
+    `<script type="module" src="${ctx.bundle.entry}"></script>`,
+  ]
+    .filter(Boolean)
+    .join('');
+}

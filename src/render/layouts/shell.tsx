@@ -1,0 +1,28 @@
+// Around every layout: skip link, top bar (with the docs bar in docs areas), footer.
+import type { ReactNode } from 'react';
+import { TopBar } from '../../components/shell/TopBar.tsx';
+import { Footer } from '../../components/shell/Footer.tsx';
+import type { RouteEntry } from '../../pipeline/types.ts';
+import type { RenderContext } from './types.ts';
+
+/** SPEC §2: paths containing /docs/ or /syntax-lookup are docs areas (they get the second bar). */
+export function isDocsArea(route: string): boolean {
+  return route.includes('/docs/') || route.startsWith('/syntax-lookup');
+}
+
+export function Shell({ route, entry, ctx, children }: { route: string; entry?: RouteEntry; ctx: RenderContext; children: ReactNode }) {
+  const { site } = ctx.site;
+  // The docs bar's links follow the manual version being read; elsewhere they lead to the latest.
+  const version = entry?.section === 'manual' && entry.version ? entry.version : 'latest';
+  const docsNav = isDocsArea(route) ? site.docsNav.map((l) => ({ name: l.name, href: l.href.replace('{version}', version) })) : undefined;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar title={site.title} nav={site.nav} social={site.social} current={route} docsNav={docsNav} />
+      {children}
+      <Footer links={site.footer} social={site.social} year={ctx.now.getFullYear()} title={site.title} />
+    </>
+  );
+}
