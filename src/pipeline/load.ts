@@ -2,10 +2,11 @@ import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
-import { parseFrontMatterLazily, parseJsonLazily, parsePositioned, type LazyDocument } from '../util/yaml-positions.ts';
+import { parseFrontMatterLazily, parseJsonLazily, type LazyDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
+import { validateConfigFiles } from './config-schema.ts';
 import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types.ts';
 
 /** A JSON config file with positions, so problems in it can be reported at file:line:col. */
@@ -15,6 +16,8 @@ export interface ConfigFile<T = unknown> {
   doc: LazyDocument;
   /** One of docsgen's own files (or a project file with the same content): checked by docsgen's tests. */
   builtin?: boolean;
+  /** The file broke its JSON Schema (reported at load): consumers other than site-config.ts do not see it. */
+  invalid?: boolean;
 }
 
 /** Everything under config/, read once. */
@@ -30,6 +33,12 @@ export interface LoadedConfig {
   schemas: Map<string, ConfigFile>;
   /** version → library (`belt`, `core`, `toc_tree`) → file. */
   api: Map<string, Map<string, ConfigFile>>;
+  /**
+   * Every JSON file under config/ but the schemas, by its path there (`site.json`,
+   * `sidebars/manual-v11.0.0.json`, `community.json`), each validated against its schema at load
+   * (config-schema.ts). A file that broke its schema is here with `invalid` set.
+   */
+  files: Map<string, ConfigFile>;
   /** Hash of every config byte: a config change invalidates every cached page. */
   hash: string;
 }
@@ -126,9 +135,8 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
   return source;
 }
 
-async function readConfigFile(config: ResolvedConfig, absPath: string, messages: Message[]): Promise<ConfigFile> {
-  const text = await readFile(absPath, 'utf8');
-  const shown = displayPath(config, absPath);
+/** A config file's JSON, parsed lazily (places only when a message needs them); syntax errors go to `messages`. */
+function parseConfigFile(text: string, shown: string, messages: Message[]): ConfigFile {
   const doc = parseJsonLazily(text);
   for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
   return { displayPath: shown, data: doc.data, doc };
@@ -139,61 +147,88 @@ async function readConfigFile(config: ResolvedConfig, absPath: string, messages:
  * compiling, off the path to the first compiled page.
  */
 export function strictConfigMessages(loaded: LoadedConfig): Message[] {
-  const files = [loaded.site, loaded.versions, loaded.landing, loaded.warnings, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
-  return files.flatMap((f) =>
-    f ? f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')) : [],
-  );
+  const files = new Set([...loaded.files.values(), ...loaded.schemas.values()]);
+  if (loaded.warnings) files.add(loaded.warnings);
+  return [...files].flatMap((f) => f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')));
 }
 
+/**
+ * Reads every file under config/ once (for the config hash, and each JSON file parsed), validates
+ * each JSON file against its schema (config-schema.ts: before anything is built), then hands the
+ * consumers their views. A file that breaks its schema is reported and not used, like one that
+ * does not parse; site.json and versions.json are used key by key (site-config.ts), so one bad
+ * value does not take every version's routes with it.
+ */
 async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
   const dir = config.configDir;
-  const opt = async (name: string, builtin = false) => {
-    for (const base of builtin ? [dir, config.builtinConfigDir] : [dir]) {
-      if (existsSync(path.join(base, name))) return readConfigFile(config, path.join(base, name), messages);
-    }
-    return undefined;
-  };
-  const listJson = async (sub: string) =>
-    existsSync(sub) ? (await readdir(sub)).filter((f) => f.endsWith('.json')).sort() : [];
+  const names = existsSync(dir) ? (await fg('**/*', { cwd: dir, onlyFiles: true })).sort() : [];
+  const texts = await Promise.all(names.map((f) => readFile(path.join(dir, f))));
+  const hash = sha1(names.map((f, i) => `${f}:${sha1(texts[i]!)}`).join('\n'));
+  const shownOf = (abs: string) => displayPath(config, abs);
 
-  const sidebars = new Map<string, ConfigFile>();
-  for (const f of await listJson(path.join(dir, 'sidebars'))) {
-    sidebars.set(f.replace(/\.json$/, ''), await readConfigFile(config, path.join(dir, 'sidebars', f), messages));
-  }
   // Project schemas override docsgen's built-in ones, name by name.
   const schemas = new Map<string, ConfigFile>();
-  for (const base of [config.builtinConfigDir, dir]) {
-    const schemaDir = path.join(base, 'schemas');
-    for (const f of await listJson(schemaDir)) {
-      const name = f.replace(/\.schema\.json$|\.json$/, '');
-      const file = await readConfigFile(config, path.join(schemaDir, f), messages);
-      const shipped = schemas.get(name);
-      if (base === config.builtinConfigDir || (shipped?.builtin && JSON.stringify(shipped.data) === JSON.stringify(file.data))) file.builtin = true;
-      schemas.set(name, file);
+  const builtinSchemaDir = path.join(config.builtinConfigDir, 'schemas');
+  if (path.resolve(builtinSchemaDir) !== path.resolve(dir, 'schemas') && existsSync(builtinSchemaDir)) {
+    for (const f of (await readdir(builtinSchemaDir)).filter((n) => n.endsWith('.json')).sort()) {
+      const abs = path.join(builtinSchemaDir, f);
+      const file = parseConfigFile(await readFile(abs, 'utf8'), shownOf(abs), messages);
+      file.builtin = true;
+      schemas.set(f.replace(/\.schema\.json$|\.json$/, ''), file);
     }
   }
+  // Every other JSON file under config/, by its path there (`site.json`, `sidebars/manual-v11.0.0.json`).
+  const files = new Map<string, ConfigFile>();
+  names.forEach((rel, i) => {
+    if (!rel.endsWith('.json')) return;
+    const file = parseConfigFile(texts[i]!.toString('utf8'), shownOf(path.join(dir, rel)), messages);
+    const schema = /^schemas\/([^/]+)$/.exec(rel);
+    if (!schema) {
+      files.set(rel, file);
+      return;
+    }
+    const name = schema[1]!.replace(/\.schema\.json$|\.json$/, '');
+    const shipped = schemas.get(name);
+    if (path.resolve(dir) === path.resolve(config.builtinConfigDir) || (shipped?.builtin && JSON.stringify(shipped.data) === JSON.stringify(file.data))) {
+      file.builtin = true;
+    }
+    schemas.set(name, file);
+  });
+
+  messages.push(...validateConfigFiles(files, schemas));
+  const usable = (rel: string) => {
+    const f = files.get(rel);
+    return f && !f.invalid ? f : undefined;
+  };
+
+  const sidebars = new Map<string, ConfigFile>();
   const api = new Map<string, Map<string, ConfigFile>>();
-  const apiDir = path.join(dir, 'api');
-  if (existsSync(apiDir)) {
-    for (const version of (await readdir(apiDir, { withFileTypes: true })).filter((d) => d.isDirectory())) {
-      const libs = new Map<string, ConfigFile>();
-      for (const f of await listJson(path.join(apiDir, version.name))) {
-        libs.set(f.replace(/\.json$/, ''), await readConfigFile(config, path.join(apiDir, version.name, f), messages));
-      }
-      api.set(version.name, libs);
+  for (const [rel, file] of files) {
+    const sidebar = /^sidebars\/([^/]+)\.json$/.exec(rel);
+    if (sidebar && !file.invalid) sidebars.set(sidebar[1]!, file);
+    const lib = /^api\/([^/]+)\/([^/]+)\.json$/.exec(rel);
+    if (lib) {
+      // A version directory with no usable file still exists (its routes are reported elsewhere).
+      const libs = api.get(lib[1]!) ?? new Map<string, ConfigFile>();
+      api.set(lib[1]!, libs);
+      if (!file.invalid) libs.set(lib[2]!, file);
     }
   }
-  const configFiles = existsSync(dir) ? await fg('**/*', { cwd: dir, onlyFiles: true }) : [];
-  const hashes = await Promise.all(configFiles.sort().map(async (f) => `${f}:${sha1(await readFile(path.join(dir, f)))}`));
+  let warnings = files.get('warnings.json');
+  if (!warnings) {
+    const builtin = path.join(config.builtinConfigDir, 'warnings.json');
+    if (existsSync(builtin)) warnings = { ...parseConfigFile(await readFile(builtin, 'utf8'), shownOf(builtin), messages), builtin: true };
+  } else if (warnings.invalid) warnings = undefined;
   return {
-    site: await opt('site.json'),
-    versions: await opt('versions.json'),
-    landing: await opt('landing.json'),
-    warnings: await opt('warnings.json', true),
+    site: files.get('site.json'),
+    versions: files.get('versions.json'),
+    landing: usable('landing.json'),
+    warnings,
     sidebars,
     schemas,
     api,
-    hash: sha1(hashes.join('\n')),
+    files,
+    hash,
   };
 }
 

@@ -63,19 +63,84 @@ function obj(v: unknown): Record<string, unknown> {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
+/** A record with no prototype: `aliases["constructor"]` is undefined, as a route can name anything. */
+function record<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of entries) out[k] = v;
+  return out;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function links(v: unknown): NavLink[] {
+  return describedLinks(v).map(({ name, href }) => ({ name, href }));
+}
+
+function describedLinks(v: unknown): SiteSettings['community'] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((l) => {
+    const o = obj(l);
+    const name = str(o['name']);
+    const href = str(o['href']);
+    const description = str(o['description']);
+    if (name === undefined || href === undefined) return [];
+    return [description === undefined ? { name, href } : { name, href, description }];
+  });
+}
+
+function banners(v: unknown): Banner[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((b): Banner[] => {
+    const o = obj(b);
+    const kind = o['kind'];
+    const text = str(o['text']);
+    if ((kind !== 'info' && kind !== 'warn') || text === undefined) return [];
+    const link = obj(o['link']);
+    const linkText = str(link['text']);
+    const href = str(link['href']);
+    return [linkText !== undefined && href !== undefined ? { kind, text, link: { text: linkText, href } } : { kind, text }];
+  });
+}
+
+/**
+ * The settings, read key by key: a value of the wrong shape is left out (its key takes the default)
+ * rather than trusted. The schemas report it (config-schema.ts), and no shape of user input may
+ * reach a consumer that would then fail (`nav.map is not a function`).
+ */
 export function resolveSiteConfig(config: LoadedConfig): ResolvedSiteConfig {
   const s = obj(config.site?.data);
-  const site: SiteSettings = { ...DEFAULT_SITE, ...(s as Partial<SiteSettings>) };
-  const sections: Record<string, SectionVersions> = {};
+  const links_ = s['links'];
+  const site: SiteSettings = {
+    title: str(s['title']) || DEFAULT_SITE.title,
+    description: str(s['description']) ?? DEFAULT_SITE.description,
+    url: str(s['url']) || DEFAULT_SITE.url,
+    nav: links(s['nav']),
+    docsNav: links(s['docsNav']),
+    social: links(s['social']),
+    footer: links(s['footer']),
+    community: describedLinks(s['community']),
+    support: describedLinks(s['support']),
+    sidebars: record(Object.entries(obj(s['sidebars'])).flatMap(([k, v]): [string, string][] => (typeof v === 'string' && v.startsWith('/') ? [[k, v]] : []))),
+  };
+  const editBase = str(s['editBase']);
+  if (editBase) site.editBase = editBase;
+  if (links_ === 'error' || links_ === 'warn' || links_ === 'off') site.links = links_;
+
+  const sections: Record<string, SectionVersions> = record([]);
   for (const [name, raw] of Object.entries(obj(config.versions?.data))) {
+    if (name === '$schema') continue;
     const v = obj(raw);
+    const versions = Array.isArray(v['versions']) ? v['versions'].filter((x): x is string => typeof x === 'string') : [];
+    const aliases = record(Object.entries(obj(v['aliases'])).flatMap(([k, x]): [string, string][] => (typeof x === 'string' ? [[k, x]] : [])));
     sections[name] = {
-      versions: Array.isArray(v['versions']) ? (v['versions'] as string[]) : [],
-      aliases: obj(v['aliases']) as Record<string, string>,
-      routed: Array.isArray(v['routed']) ? (v['routed'] as string[]) : [],
-      labels: obj(v['labels']) as Record<string, string>,
-      banners: obj(v['banners']) as Record<string, Banner[]>,
-      name: typeof v['name'] === 'string' ? v['name'] : name,
+      versions,
+      aliases,
+      routed: Array.isArray(v['routed']) ? v['routed'].filter((x): x is string => typeof x === 'string' && aliases[x] !== undefined) : [],
+      labels: record(Object.entries(obj(v['labels'])).flatMap(([k, x]): [string, string][] => (typeof x === 'string' ? [[k, x]] : []))),
+      banners: record(Object.entries(obj(v['banners'])).map(([k, x]): [string, Banner[]] => [k, banners(x)])),
+      name: str(v['name']) || name,
     };
   }
   return { site, sections };

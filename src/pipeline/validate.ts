@@ -25,6 +25,9 @@ const SCHEMA_OF: Record<ContentKind, string> = {
   page: 'page',
 };
 
+/** The front-matter schemas' names: config files are never validated against these by name. */
+export const FRONT_MATTER_SCHEMAS: ReadonlySet<string> = new Set(Object.values(SCHEMA_OF));
+
 /** Kinds whose files may have no front matter at all. */
 const OPTIONAL_FRONT_MATTER = new Set<ContentKind>(['api', 'api-legacy', 'page']);
 
