@@ -17,6 +17,7 @@ import {
   type VersionChoice,
 } from '../components/layout.tsx';
 import { Island } from '../components/Island.tsx';
+import { ApiSidebarNav } from '../components/api/ApiSidebarNav.tsx';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../pipeline/types.ts';
 
@@ -31,7 +32,7 @@ export interface RenderContext {
 
 export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, bundle: BundleResult, now: Date): RenderContext {
   const sidebars = new Map<string, SidebarBytes>();
-  for (const s of index.sidebars.values()) sidebars.set(s.id, new SidebarBytes(renderToStaticMarkup(<SidebarNav sidebar={s} />)));
+  for (const s of index.sidebars.values()) sidebars.set(s.id, new SidebarBytes(renderToStaticMarkup(s.title ? <ApiSidebarNav sidebar={s} /> : <SidebarNav sidebar={s} />)));
   return { index, site, bundle, now, sidebars };
 }
 
