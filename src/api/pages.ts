@@ -67,9 +67,19 @@ export function resolveItemLinks(md: string, items: readonly ApiItem[]): string 
 }
 
 /** Markdown for one module: its docs, then one section per item with a stable anchor. */
-export function moduleMarkdown(key: string, mod: ApiModule): { markdown: string; lines: { line: number; item: string }[] } {
+export function moduleMarkdown(
+  key: string,
+  mod: ApiModule,
+  moduleRoute: (path: string) => string | undefined = () => undefined,
+): { markdown: string; lines: { line: number; item: string }[] } {
   const items = mod.items ?? [];
-  const fix = (parts: string[] | undefined) => resolveItemLinks((parts ?? []).join('\n\n'), items);
+  // Links between modules are written as module paths (`[Set.Int](belt/set/int)`).
+  const modules = (md: string) =>
+    md.replace(/\]\(([a-z][\w/]*)(#[^)\s]*)?\)/gi, (whole, p: string, hash: string | undefined) => {
+      const to = moduleRoute(p.toLowerCase());
+      return to ? `](${to}${hash ?? ''})` : whole;
+    });
+  const fix = (parts: string[] | undefined) => modules(resolveItemLinks((parts ?? []).join('\n\n'), items));
   const description = (mod.docstrings?.[0] ?? '').split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
   const out = ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---', '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
   const lines: { line: number; item: string }[] = [];
@@ -173,13 +183,17 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
     slugs.set(v.version, bySlug);
     if (v.layout === 'legacy') checkLegacy(v, messages);
     else checkNew(v, messages);
+    for (const [, entries] of v.libs) for (const { key, mod } of entries) bySlug.set(key, slugOf(key, mod));
+    const moduleRoute = (p: string) => {
+      const slug = bySlug.get(p);
+      return slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
+    };
     for (const [, entries] of v.libs) {
       for (const { key, mod, file, pointer } of entries) {
         const place = placeOf(file.doc.positions, pointer) ?? { line: 1, column: 1 };
-        const slug = slugOf(key, mod);
-        bySlug.set(key, slug);
+        const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
-        const { markdown: raw, lines } = moduleMarkdown(key, mod);
+        const { markdown: raw, lines } = moduleMarkdown(key, mod, moduleRoute);
         origins.set(virtual, { file: file.displayPath, ...place });
         itemLines.set(virtual, lines);
         sources.push({
