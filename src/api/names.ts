@@ -7,6 +7,7 @@ export function kebab(name: string): string {
     .replace(/([a-z])([A-Z])/g, '$1-$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .replace(/([A-Za-z])([0-9])/g, '$1-$2')
+    .replace(/([0-9])([A-Za-z])/g, '$1-$2')
     .replace(/-+/g, '-')
     .toLowerCase();
 }

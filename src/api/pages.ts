@@ -80,7 +80,8 @@ export function moduleMarkdown(
       return to ? `](${to}${hash ?? ''})` : whole;
     });
   const fix = (parts: string[] | undefined) => modules(resolveItemLinks((parts ?? []).join('\n\n'), items));
-  const description = (mod.docstrings?.[0] ?? '').split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
+  const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
+  const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
   const out = ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---', '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
   const lines: { line: number; item: string }[] = [];
   const types = items.filter((i) => i.kind === 'type');
