@@ -17,7 +17,7 @@ import type { GeneratedFile } from './pages.ts';
 import type { GeneratedApi } from './types.ts';
 
 /** Bump when the extracted data's shape or the extraction changes: old cache files are not read. */
-const FORMAT = 4;
+const FORMAT = 5;
 /** External tools run at once (the build machine has 2 cores). */
 const PARALLEL = 2;
 

@@ -28,6 +28,7 @@ function chunks(text: string): string[] {
   let start = 0;
   let lineStart = true;
   let hasDecl = false;
+  let floating = false;
   let i = 0;
   const cut = (at: number) => {
     const piece = text.slice(start, at).trim();
@@ -41,9 +42,12 @@ function chunks(text: string): string[] {
       let j = i;
       while (text[j] === ' ' || text[j] === '\t') j++;
       if (depth === 0 && STARTS.test(text.slice(j, j + 9))) {
-        const isAttr = text[j] === '@';
-        if (isAttr ? hasDecl : hasDecl || text.startsWith('@@', start)) cut(j);
-        if (!isAttr) hasDecl = true;
+        // A floating attribute (`@@ocaml.text`) is a chunk of its own.
+        const isFloating = text.startsWith('@@', j);
+        const isAttr = text[j] === '@' && !isFloating;
+        if (isFloating || floating || hasDecl) cut(j);
+        floating = isFloating;
+        if (!isAttr && !isFloating) hasDecl = true;
         else if (/^@[\w.]+(\([^)]*\))?\s+(let|external|type|module)\b/.test(text.slice(j, j + 200))) hasDecl = true;
       }
       lineStart = false;
