@@ -38,3 +38,28 @@ export const reactPages = {
   'v0.11.0': without(reactAll, latestOnly),
   'v0.10.0': without(reactAll, `${latestOnly} extensions-of-props`),
 };
+
+// The API reference routes of SPEC §2 (issue #12), per manual version, under /docs/manual/{v}/.
+const belt = `array debug float hash-map hash-map-int hash-map-string hash-set hash-set-int hash-set-string id int list
+map map-dict map-int map-string mutable-map mutable-map-int mutable-map-string mutable-queue mutable-set
+mutable-set-int mutable-set-string mutable-stack option range result set set-dict set-int set-string sort-array
+sort-array-int sort-array-string`.split(/\s+/);
+const js = `array array-2 console date dict exn float global int json list math null nullable null-undefined obj option
+promise re result string string-2 typed-array typed-array-2 types undefined vector`.split(/\s+/);
+const typedArray2 = `array-buffer data-view float-32-array float-64-array int-8-array int-16-array int-32-array uint-8-array
+uint-16-array uint-32-array uint-8-clamped-array type-s`.split(/\s+/);
+const legacyApi = [
+  'api', 'api/belt', 'api/js', 'api/dom',
+  ...belt.map((m) => `api/belt/${m}`),
+  ...js.map((m) => `api/js/${m}`),
+  ...typedArray2.map((m) => `api/js/typed-array-2_${m}`),
+];
+const newApi = (lib) => ['api', `api/${lib}`, 'api/belt', 'api/js', 'api/dom', `api/${lib}/array`, 'api/belt/hash-map-int', 'api/belt/array', 'api/js/array-2'];
+export const apiPages = {
+  'v8.0.0': [...legacyApi, 'api/dom/storage', 'api/dom/storage2'],
+  'v9.0.0': legacyApi,
+  'v10.0.0': legacyApi,
+  'v11.0.0': newApi('core'),
+  'v12.0.0': newApi('stdlib'),
+  latest: newApi('core'),
+};

@@ -2,7 +2,6 @@ import { closest } from '../util/text.ts';
 import { compareVersions } from '../util/version.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
-import { apiSidebars } from './api-pages.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
@@ -25,6 +24,8 @@ export interface IndexOptions {
   titles: ReadonlyMap<string, string>;
   config: LoadedConfig;
   site: ResolvedSiteConfig;
+  /** The API reference's sidebars, given the routes that exist (src/api/pages.ts). */
+  apiSidebars?: (routes: ReadonlySet<string>) => Sidebar[];
 }
 
 export interface GeneratedOptions {
@@ -111,6 +112,7 @@ function aliasSidebar(sidebar: Sidebar, id: string, base: string): Sidebar {
     base,
     categories: sidebar.categories.map((c) => ({ name: c.name, items: c.items.map((i) => ({ name: i.name, href: move(i.href) })) })),
     order: sidebar.order.map(move),
+    ...(sidebar.title ? { title: sidebar.title } : {}),
   };
 }
 
@@ -123,6 +125,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
     const v = resolveVersion(site.sections, section, version);
     return compareVersions(v, 'v11.0.0') >= 0 ? 'api' : 'api-legacy';
   }
+  if (kind === 'api' && version && resolveVersion(site.sections, section ?? '', version).localeCompare('v11.0.0', undefined, { numeric: true }) < 0) return 'api-legacy';
   if (kind === 'docs' || kind === 'api') return 'docs';
   if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
   return 'default';
@@ -138,7 +141,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
     if (p.source.route !== null) titles.set(p.source.route, titleOf(p));
   }
   const sidebars = buildSidebars(opts, titles, messages);
-  for (const s of apiSidebars(opts.config, new Set(titles.keys()))) sidebars.set(s.id, s);
+  for (const s of opts.apiSidebars?.(new Set(titles.keys())) ?? []) sidebars.set(s.id, s);
 
   // Routed aliases (`latest`): a sidebar per alias, copied from its version's.
   for (const [section, sv] of Object.entries(site.sections)) {
@@ -146,6 +149,10 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       const target = sv.aliases[alias];
       const original = target ? sidebars.get(`${section}-${target}`) : undefined;
       if (original) sidebars.set(`${section}-${alias}`, aliasSidebar(original, `${section}-${alias}`, `/docs/${section}/${alias}/`));
+      for (const s of target ? [...sidebars.values()].filter((x) => x.id === `api-${target}` || x.id.startsWith(`api-${target}-`)) : []) {
+        const id = s.id.replace(target!, alias);
+        sidebars.set(id, aliasSidebar(s, id, s.base.replace(`/${target}/`, `/${alias}/`)));
+      }
     }
   }
   // Alias routes exist before any route is added, so banners can link to them.
@@ -186,7 +193,13 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       entry.version = version;
       const home = sidebarFor(route)?.order[0] ?? `/docs/${section}/${version}/introduction`;
       const crumbs: Breadcrumb[] = [{ name: 'Docs', href: home }];
-      if (page.source.kind === 'api-legacy' || slug === 'api' || slug.startsWith('api/')) {
+      if (entry.layout === 'api-legacy' && page.source.kind === 'api') {
+        // Legacy API layout: API, then the module.
+        crumbs.length = 0;
+        crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
+        const lib = slug.split('/')[1];
+        if (lib && slug.split('/').length > 2) crumbs.push({ name: lib[0]!.toUpperCase() + lib.slice(1), href: `/docs/${section}/${version}/api/${lib}` });
+      } else if (page.source.kind === 'api-legacy' || slug === 'api' || slug.startsWith('api/')) {
         crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
         const parts = slug.split('/').slice(1);
         parts.slice(0, -1).forEach((p, i) =>

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Message } from './types.ts';
 
 /** Fixed labels, one per stage (STYLE rule 7). */
-export type LogLabel = 'load' | 'validate' | 'compile' | 'index' | 'links' | 'render' | 'bundle' | 'write' | 'watch' | 'serve';
+export type LogLabel = 'load' | 'api' | 'validate' | 'compile' | 'index' | 'links' | 'render' | 'bundle' | 'write' | 'watch' | 'serve';
 
 export interface LoggerOptions {
   quiet?: boolean;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { performance } from 'node:perf_hooks';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
-import { apiSources } from './api-pages.ts';
+import { apiSources, generateApi } from './api-pages.ts';
 import { validateContent } from './validate.ts';
 import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
 import { buildGenerated, buildIndex } from './build-index.ts';
@@ -70,7 +70,9 @@ async function build(
   const loaded = await log.step('load', 'read content and config', () => loadContent(config, files));
   const site = resolveSiteConfig(loaded.config);
   // Generated sources (API reference) join the content here and are handled like any page.
-  const api = apiSources(loaded.config);
+  const generated = await log.step('api', 'API data from the installed packages', () => generateApi(config));
+  const api = apiSources(loaded.config, 'manual', generated.data);
+  api.messages.push(...generated.messages);
   loaded.sources.push(...api.sources);
   const validated = await log.step('validate', 'validate front matter', () =>
     validateContent({ sources: loaded.sources, config: loaded.config }),
@@ -80,7 +82,7 @@ async function build(
   // Titles are known before compiling, so the index (routes, sidebars, prev/next) is built first
   // and every page is rendered and written as soon as it is compiled: rendering overlaps compiling.
   const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));
-  const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site }));
+  const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site, apiSidebars: api.sidebars }));
   const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
 
   const writer = opts.write && bundle ? new OutputWriter(config.outDir) : undefined;
@@ -140,8 +142,7 @@ async function build(
         ]
           // A problem in a generated page is reported at its origin (the module in the API JSON).
           .map((m) => {
-            const origin = api.origins.get(m.file);
-            return origin ? { ...m, ...origin } : m;
+            return api.originOf(m) ?? m;
           })
           .map((m) => (config.strict && m.severity === 'warning' ? { ...m, severity: 'error' as const } : m)),
       ),

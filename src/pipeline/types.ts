@@ -162,6 +162,8 @@ export interface Sidebar {
   /** Route prefix the sidebar applies to (`/docs/manual/v11.0.0/`). */
   base: string;
   categories: SidebarCategory[];
+  /** A heading above the categories (the legacy API layout's 'Belt Module'). */
+  title?: string;
   /** Flattened hrefs in order, for prev/next. */
   order: string[];
 }

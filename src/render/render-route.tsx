@@ -12,6 +12,7 @@ import { SIDEBAR_SLOT } from './layouts/parts.tsx';
 import { Shell } from './layouts/shell.tsx';
 import { tocDepth } from './layouts/docs.tsx';
 import type { Layout, LayoutProps, RenderContext } from './layouts/types.ts';
+import { ApiSidebarNav } from '../components/api/ApiSidebarNav.tsx';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../pipeline/types.ts';
 
@@ -20,7 +21,7 @@ export { renderNotFound, NOT_FOUND_PATH } from './layouts/not-found.tsx';
 
 export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, bundle: BundleResult, now: Date): RenderContext {
   const sidebars = new Map<string, SidebarBytes>();
-  for (const s of index.sidebars.values()) sidebars.set(s.id, new SidebarBytes(renderToStaticMarkup(<SidebarNav sidebar={s} />)));
+  for (const s of index.sidebars.values()) sidebars.set(s.id, new SidebarBytes(renderToStaticMarkup(s.title ? <ApiSidebarNav sidebar={s} /> : <SidebarNav sidebar={s} />)));
   return { index, site, bundle, now, sidebars };
 }
 

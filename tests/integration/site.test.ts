@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { docsgen, repo } from '../helpers/cli.ts';
 import { $, attr, parse, text } from '../helpers/html.ts';
-import { manualPages, reactPages } from '../spec-pages.mjs';
+import { apiPages, manualPages, reactPages } from '../spec-pages.mjs';
 
 let out: string;
 let result: { code: number; stderr: string };
@@ -35,6 +35,29 @@ describe('the ReScript site', () => {
     expect(attr($(tree, 'meta[name="description"]'), 'content')?.trim().length ?? 0).toBeGreaterThan(10);
     expect(text($(tree, 'article h1')).length).toBeGreaterThan(0);
     expect(text($(tree, 'article')).length).toBeGreaterThan(400);
+  });
+});
+
+const apiRoutes = Object.entries(apiPages).flatMap(([v, slugs]) => slugs.map((s) => `/docs/manual/${v}/${s}`));
+
+describe('the API reference (generated from the installed packages)', () => {
+  it.each(apiRoutes)('%s exists with a title and an h1', (route) => {
+    const file = path.join(out, `${route.slice(1)}.html`);
+    expect(existsSync(file), `${route} was not built`).toBe(true);
+    const tree = parse(readFileSync(file, 'utf8'));
+    expect(text($(tree, 'title'))).toMatch(/^\S.* \| ReScript /);
+    expect(text($(tree, 'article h1')).length).toBeGreaterThan(0);
+  });
+
+  it('anchors every item of a module page (value-…, type-…), signatures highlighted; legacy sidebar titled', () => {
+    const tree = parse(readFileSync(path.join(out, 'docs/manual/v12.0.0/api/stdlib/array.html'), 'utf8'));
+    expect($(tree, 'h3#value-map')).toBeDefined();
+    expect($(tree, 'h3#value-forEach')).toBeDefined();
+    expect($(tree, 'h3#type-t')).toBeDefined();
+    expect($(tree, '#value-map ~ .code-sig pre.shiki')).toBeDefined();
+    const legacy = parse(readFileSync(path.join(out, 'docs/manual/v9.0.0/api/belt/array.html'), 'utf8'));
+    expect($(legacy, 'h3#value-get')).toBeDefined();
+    expect(text($(legacy, '.api-sidebar-title'))).toBe('Belt Module');
   });
 });
 

@@ -1,0 +1,157 @@
+// Build-time API data: `config/api-sources.json` names, per docs version, the installed npm package
+// the version's API is extracted from. The extracted JSON is cached on disk, keyed by the package's
+// version (and the tool's, and the extractor's format), so a warm build never runs an extractor.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseJsonLazily } from '../util/yaml-positions.ts';
+import { placeOf } from '../util/yaml-positions.ts';
+import { sha1 } from '../util/text.ts';
+import { message } from '../pipeline/messages.ts';
+import { extractLegacy } from './extract-legacy.ts';
+import { extractWithTools } from './extract-tools.ts';
+import { limit as makeLimit } from './run-tool.ts';
+import type { ResolvedConfig } from '../pipeline/config.ts';
+import type { Message } from '../pipeline/types.ts';
+import type { GeneratedFile } from './pages.ts';
+import type { GeneratedApi } from './types.ts';
+
+/** Bump when the extracted data's shape or the extraction changes: old cache files are not read. */
+const FORMAT = 5;
+/** External tools run at once (the build machine has 2 cores). */
+const PARALLEL = 2;
+
+export interface ApiSourceEntry {
+  extractor: 'rescript-tools' | 'legacy';
+  /** npm package (often an alias, `rescript-12`) holding the compiler and its libraries. */
+  package: string;
+  /** v11: the `rescript-tools` package (`@rescript/tools`). */
+  tools?: string;
+  /** v11: `@rescript/core`, documented as Core. */
+  core?: string;
+}
+
+export interface ApiSourcesConfig {
+  versions: Record<string, ApiSourceEntry>;
+}
+
+export const API_SOURCES_FILE = 'api-sources.json';
+
+interface Resolved {
+  dir: string;
+  version: string;
+}
+
+/** A package as Node would find it from `from` (its own `exports` may hide `package.json`). */
+function resolvePackage(from: string, name: string): Resolved | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const pj = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(pj)) return { dir: path.dirname(pj), version: (JSON.parse(readFileSync(pj, 'utf8')) as { version: string }).version };
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function platformPackage(): string {
+  return `@rescript/${process.platform}-${process.arch}`;
+}
+
+function platformDir(): string {
+  const arch = process.arch === 'arm64' ? 'arm64' : '';
+  return process.platform === 'linux' ? `linux${arch}` : process.platform === 'darwin' ? `darwin${arch}` : 'win32';
+}
+
+export interface GenerateResult {
+  data: Map<string, GeneratedFile>;
+  messages: Message[];
+  /** Versions extracted in this run (not from the cache). */
+  extracted: string[];
+}
+
+/** The API data of every version `config/api-sources.json` lists, from the cache or extracted. */
+export async function generateApi(config: ResolvedConfig): Promise<GenerateResult> {
+  const result: GenerateResult = { data: new Map(), messages: [], extracted: [] };
+  const file = path.join(config.configDir, API_SOURCES_FILE);
+  if (!existsSync(file)) return result;
+  const display = path.relative(config.root, file);
+  const doc = parseJsonLazily(await readFile(file, 'utf8'));
+  const cfg = doc.data as ApiSourcesConfig | undefined;
+  if (!cfg || typeof cfg !== 'object' || !cfg.versions || typeof cfg.versions !== 'object') {
+    result.messages.push(message(display, doc.errors[0]?.place, 'error', 'config/api-sources.json must be an object with "versions"', 'api-sources'));
+    return result;
+  }
+  const cacheRoot = config.cacheDir ? config.cacheDir : path.join(config.root, 'node_modules', '.cache', 'docsgen');
+  const limit = makeLimit(PARALLEL);
+  await Promise.all(
+    Object.entries(cfg.versions).map(async ([version, entry]): Promise<void> => {
+      const place = placeOf(doc.positions, `/versions/${version.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const fail = (reason: string, note?: string): void => void result.messages.push(message(display, place, 'error', reason, 'api-sources', note));
+      const pkg = resolvePackage(config.root, entry.package);
+      if (!pkg) return fail(`Not found data for ${version}: package "${entry.package}" is not installed`, 'run npm ci (it is a devDependency of the site)');
+      const parts = [`${entry.package}@${pkg.version}`];
+      let tools: Resolved | undefined;
+      let core: Resolved | undefined;
+      if (entry.tools) {
+        tools = resolvePackage(config.root, entry.tools);
+        if (!tools) return fail(`Not found data for ${version}: package "${entry.tools}" is not installed`);
+        parts.push(`${entry.tools}@${tools.version}`);
+      }
+      if (entry.core) {
+        core = resolvePackage(config.root, entry.core);
+        if (!core) return fail(`Not found data for ${version}: package "${entry.core}" is not installed`);
+        parts.push(`${entry.core}@${core.version}`);
+      }
+      const label = parts.join(' + ');
+      const key = sha1(JSON.stringify({ FORMAT, version, entry, label, platform: process.platform })).slice(0, 16);
+      const cacheFile = path.join(cacheRoot, `api-${version}-${key}.json`);
+      let text: string | undefined;
+      if (config.cacheDir && existsSync(cacheFile)) text = await readFile(cacheFile, 'utf8');
+      if (text === undefined) {
+        const work = path.join(cacheRoot, 'api-work', version);
+        let api: GeneratedApi;
+        try {
+          if (entry.extractor === 'legacy') {
+            api = await extractLegacy(version, { dir: pkg.dir, label: `${entry.package.replace(/-\d+$/, '')}@${pkg.version}` }, work, limit);
+          } else {
+            const v12 = !entry.tools;
+            const runtime = v12 ? resolvePackage(pkg.dir, '@rescript/runtime') : undefined;
+            const bin = v12 ? resolvePackage(pkg.dir, platformPackage()) : undefined;
+            const tool = v12 ? path.join(bin?.dir ?? '', 'bin', 'rescript-tools.exe') : path.join(tools!.dir, 'binaries', platformDir(), 'rescript-tools.exe');
+            const libDir = v12 ? path.join(runtime?.dir ?? '', 'lib', 'ocaml') : path.join(pkg.dir, 'lib', 'ocaml');
+            if (!existsSync(tool)) return fail(`Not found data for ${version}: no rescript-tools at ${path.relative(config.root, tool)}`);
+            const find = (base: string) => ['.res', '.ml'].map((e) => base + e).find((f) => existsSync(path.join(libDir, f))) ?? `${base}.res`;
+            const cased = (n: string) => (v12 ? n : n.toLowerCase());
+            const input: Parameters<typeof extractWithTools>[0] = {
+              version,
+              source: label,
+              tool,
+              libDir,
+              entries: [
+                ...(v12 ? [{ lib: 'stdlib', file: 'Stdlib.res', display: 'Stdlib' }] : []),
+                { lib: 'belt', file: find(cased('Belt')), display: 'Belt' },
+                { lib: 'js', file: find(cased('Js')), display: 'Js' },
+                { lib: 'dom', file: find(cased('Dom')), display: 'Dom' },
+              ],
+              work,
+            };
+            if (core) input.core = { dir: core.dir, compiler: pkg.dir };
+            api = await extractWithTools(input, limit);
+          }
+        } catch (err) {
+          return fail(`Not found data for ${version}: extracting from ${label} failed`, (err as Error).message);
+        }
+        text = JSON.stringify(api, null, 1);
+        if (config.cacheDir) {
+          await mkdir(cacheRoot, { recursive: true });
+          const tmp = `${cacheFile}.${process.pid}.tmp`;
+          await writeFile(tmp, text);
+          await rename(tmp, cacheFile);
+        }
+        result.extracted.push(version);
+      }
+      const data = JSON.parse(text) as GeneratedApi;
+      const lazy = parseJsonLazily(text);
+      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: lazy } });
+    }),
+  );
+  return result;
+}

@@ -1,0 +1,350 @@
+// API reference pages: each module of the API data (generated from the installed packages, see
+// generate.ts, and/or authored in `config/api/{version}/{lib}.json`) becomes a generated Markdown
+// source, so it goes through the same compile, highlight, link check and layout as every page.
+import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
+import { message } from '../pipeline/messages.ts';
+import { placeOf, escapePointer } from '../util/yaml-positions.ts';
+import { sha1 } from '../util/text.ts';
+import { moduleSlug, primaryLibrary } from './names.ts';
+import { BELT_CATEGORIES, legacyModules } from './legacy-modules.ts';
+import type { Message, Sidebar, SidebarCategory, SourceFile } from '../pipeline/types.ts';
+import type { ApiItem, ApiModule, GeneratedApi, TocNode } from './types.ts';
+
+export type { ApiItem, ApiModule } from './types.ts';
+
+/** Libraries in the order the API sidebar lists them. */
+const PRIMARY = ['stdlib', 'core'];
+/** SPEC §2: the index sidebar's additional libraries. */
+const ADDITIONAL = ['belt', 'dom'];
+const DISPLAY: Record<string, string> = { stdlib: 'Stdlib', core: 'Core', belt: 'Belt', js: 'Js', dom: 'Dom' };
+
+interface Place {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One module of one version, with where its data is. */
+interface ModuleEntry {
+  key: string;
+  mod: ApiModule;
+  file: ConfigFile;
+  pointer: string;
+}
+
+interface VersionData {
+  version: string;
+  layout: 'new' | 'legacy';
+  libs: Map<string, ModuleEntry[]>;
+  toc: Record<string, TocNode> | undefined;
+  source?: string;
+}
+
+function isModule(v: unknown): v is ApiModule {
+  return !!v && typeof v === 'object' && typeof (v as ApiModule).name === 'string';
+}
+
+function anchorOf(item: ApiItem): string {
+  return `${item.kind === 'type' ? 'type' : 'value'}-${item.name}`;
+}
+
+/**
+ * Docstring links to an item by its bare name (`[forEach](#forEach)`, as the libraries write them)
+ * point at the item's anchor (`#value-forEach`); a link matching no item stays as written, so the
+ * link check reports it.
+ */
+export function resolveItemLinks(md: string, items: readonly ApiItem[]): string {
+  const anchors = new Set(items.map(anchorOf));
+  const byName = new Map<string, string>();
+  for (const i of items) {
+    for (const k of [i.name, i.name.toLowerCase()]) if (!byName.has(k) || i.kind !== 'type') byName.set(k, anchorOf(i));
+  }
+  return md.replace(/\]\(#+([^)\s]+)\)/g, (whole, id: string) => {
+    if (anchors.has(id)) return `](#${id})`;
+    const to = byName.get(id) ?? byName.get(id.toLowerCase());
+    return to ? `](#${to})` : `](#${id})`;
+  });
+}
+
+/** Markdown for one module: its docs, then one section per item with a stable anchor. */
+export function moduleMarkdown(
+  key: string,
+  mod: ApiModule,
+  moduleRoute: (path: string) => string | undefined = () => undefined,
+): { markdown: string; lines: { line: number; item: string }[] } {
+  const items = mod.items ?? [];
+  // Links between modules are written as module paths (`[Set.Int](belt/set/int)`).
+  const modules = (md: string) =>
+    md.replace(/\]\(([a-z][\w/]*)(#[^)\s]*)?\)/gi, (whole, p: string, hash: string | undefined) => {
+      const to = moduleRoute(p.toLowerCase());
+      return to ? `](${to}${hash ?? ''})` : whole;
+    });
+  const fix = (parts: string[] | undefined) => modules(resolveItemLinks((parts ?? []).join('\n\n'), items));
+  const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
+  const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
+  const out = ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---', '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
+  const lines: { line: number; item: string }[] = [];
+  const types = items.filter((i) => i.kind === 'type');
+  const values = items.filter((i) => i.kind !== 'type');
+  for (const [title, list] of [['Types', types], ['Values', values]] as const) {
+    if (list.length === 0) continue;
+    out.push(`## ${title} {#${title.toLowerCase()}}`, '');
+    for (const item of list) {
+      lines.push({ line: out.join('\n').split('\n').length, item: item.name });
+      out.push(`### ${item.name} {#${anchorOf(item)}}`, '');
+      if (item.deprecated) out.push(`> **Deprecated:** ${item.deprecated.replace(/\s*\n\s*/g, ' ')}`, '');
+      if (item.signature) out.push('```res sig', item.signature, '```', '');
+      out.push(fix(item.docstrings), '');
+    }
+  }
+  void key;
+  return { markdown: out.join('\n'), lines };
+}
+
+/** A page's slug: as the data gives it, else from the module id (`Belt.HashMap.Int`), else its key. */
+function slugOf(key: string, mod: ApiModule): string {
+  if (mod.slug) return mod.slug;
+  if (mod.id) {
+    const parts = mod.id.split('.');
+    return moduleSlug([key.split('/')[0]!, ...parts.slice(1)]);
+  }
+  return moduleSlug(key.split('/'));
+}
+
+/** A generated data set as a config file (it lives in the cache; messages point into it). */
+export interface GeneratedFile {
+  api: GeneratedApi;
+  file: ConfigFile;
+}
+
+/** Every version's modules: generated first, authored `config/api` modules override them by key. */
+function collect(config: LoadedConfig, generated: ReadonlyMap<string, GeneratedFile>, messages: Message[]): VersionData[] {
+  const versions = new Map<string, VersionData>();
+  for (const [version, g] of generated) {
+    const libs = new Map<string, ModuleEntry[]>();
+    for (const [lib, mods] of Object.entries(g.api.libs)) {
+      libs.set(
+        lib,
+        Object.entries(mods).map(([key, mod]) => ({ key, mod, file: g.file, pointer: `/libs/${escapePointer(lib)}/${escapePointer(key)}` })),
+      );
+    }
+    versions.set(version, { version, layout: g.api.layout, libs, toc: g.api.toc, source: `${g.file.displayPath} (from ${g.api.source})` });
+  }
+  for (const [version, files] of config.api) {
+    let v = versions.get(version);
+    if (!v) versions.set(version, (v = { version, layout: 'new', libs: new Map(), toc: undefined }));
+    for (const [lib, file] of files) {
+      if (lib === 'toc_tree') {
+        v.toc = { ...(v.toc ?? {}), ...((file.data as Record<string, TocNode> | undefined) ?? {}) };
+        continue;
+      }
+      const data = file.data;
+      if (!data || typeof data !== 'object' || Array.isArray(data)) {
+        messages.push(message(file.displayPath, undefined, 'error', 'API data must be an object of module path → module', 'api-shape'));
+        continue;
+      }
+      const list = v.libs.get(lib) ?? [];
+      for (const [key, mod] of Object.entries(data as Record<string, unknown>)) {
+        if (!isModule(mod)) {
+          const place = placeOf(file.doc.positions, `/${escapePointer(key)}`) ?? { line: 1, column: 1 };
+          messages.push(message(file.displayPath, place, 'error', `API module "${key}" needs a string \`name\``, 'api-shape'));
+          continue;
+        }
+        const entry = { key, mod, file, pointer: `/${escapePointer(key)}` };
+        const at = list.findIndex((e) => e.key === key);
+        if (at >= 0) list[at] = entry;
+        else list.push(entry);
+      }
+      v.libs.set(lib, list);
+    }
+  }
+  return [...versions.values()];
+}
+
+export interface ApiSourcesResult {
+  sources: SourceFile[];
+  /** Virtual display path → where in the JSON the module is, for messages. */
+  origins: Map<string, Place>;
+  /** A message about a generated page, moved to its module (and item) in the API data. */
+  originOf(m: Message): Message | undefined;
+  messages: Message[];
+  sidebars(routes: ReadonlySet<string>): Sidebar[];
+}
+
+/** One generated source per module of every version's API data, and the API sidebars. */
+export function apiSources(config: LoadedConfig, section = 'manual', generated: ReadonlyMap<string, GeneratedFile> = new Map()): ApiSourcesResult {
+  const sources: SourceFile[] = [];
+  const origins = new Map<string, Place>();
+  const itemLines = new Map<string, { line: number; item: string }[]>();
+  const messages: Message[] = [];
+  const versions = collect(config, generated, messages);
+  const slugs = new Map<string, Map<string, string>>(); // version → key → slug
+  for (const v of versions) {
+    const bySlug = new Map<string, string>();
+    slugs.set(v.version, bySlug);
+    if (v.layout === 'legacy') checkLegacy(v, messages);
+    else checkNew(v, messages);
+    for (const [, entries] of v.libs) for (const { key, mod } of entries) bySlug.set(key, slugOf(key, mod));
+    const moduleRoute = (p: string) => {
+      const slug = bySlug.get(p);
+      return slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
+    };
+    for (const [, entries] of v.libs) {
+      for (const { key, mod, file, pointer } of entries) {
+        const place = placeOf(file.doc.positions, pointer) ?? { line: 1, column: 1 };
+        const slug = bySlug.get(key)!;
+        const virtual = `${file.displayPath}#${key}`;
+        const { markdown: raw, lines } = moduleMarkdown(key, mod, moduleRoute);
+        origins.set(virtual, { file: file.displayPath, ...place });
+        itemLines.set(virtual, lines);
+        sources.push({
+          id: `docs/${section}/${v.version}/${slug}.md`,
+          absPath: virtual,
+          displayPath: virtual,
+          kind: 'api',
+          route: `/docs/${section}/${v.version}/${slug}`,
+          section,
+          version: v.version,
+          slug,
+          raw,
+          hash: sha1(raw),
+          frontMatter: extractFrontMatter(raw, virtual),
+          format: 'md',
+        });
+      }
+    }
+  }
+  const originOf = (m: Message): Message | undefined => {
+    const origin = origins.get(m.file);
+    if (!origin) return undefined;
+    const lines = itemLines.get(m.file) ?? [];
+    let item: string | undefined;
+    for (const l of lines) if (l.line <= m.line) item = l.item;
+    const module = m.file.slice(m.file.lastIndexOf('#') + 1);
+    return { ...m, ...origin, reason: `${m.reason} (API module ${module}${item ? `, item ${item}` : ''})` };
+  };
+  return {
+    sources,
+    origins,
+    originOf,
+    messages,
+    sidebars: (routes) => versions.flatMap((v) => (v.layout === 'legacy' ? legacySidebars(v, section, routes) : [newSidebar(v, section, routes, slugs.get(v.version)!)])),
+  };
+}
+
+/** SPEC §8: a new-layout version without data for one of its libraries, or without its index. */
+function checkNew(v: VersionData, messages: Message[]): void {
+  if (!v.source) return; // authored-only data documents what it has
+  const file = v.source.split(' ')[0]!;
+  const primary = primaryLibrary(v.version);
+  for (const lib of [primary, 'belt', 'js', 'dom']) {
+    if (!v.libs.get(lib)?.length) {
+      messages.push(message(file, undefined, 'error', `Not found data for ${DISPLAY[lib]} version ${v.version}`, 'api-data', `expected in config/api/${v.version}/${lib}.json or generated from ${v.source}`));
+    }
+  }
+  for (const lib of v.libs.keys()) {
+    if (!v.toc?.[lib]) messages.push(message(file, undefined, 'error', `Not found index data for module: ${DISPLAY[lib] ?? lib}`, 'api-data', `expected "${lib}" in config/api/${v.version}/toc_tree.json or generated from ${v.source}`));
+  }
+}
+
+/** SPEC §8's assertion: the legacy layout knows its modules; any other is an error naming it. */
+function checkLegacy(v: VersionData, messages: Message[]): void {
+  const known = new Set(legacyModules(v.version).map((m) => m.slug));
+  for (const [, entries] of v.libs) {
+    for (const e of entries) {
+      const slug = slugOf(e.key, e.mod);
+      if (!known.has(slug)) {
+        const place = placeOf(e.file.doc.positions, e.pointer) ?? { line: 1, column: 1 };
+        messages.push(message(e.file.displayPath, place, 'error', `Unknown module "${e.mod.name}" in the legacy API layout of ${v.version} (/${slug})`, 'api-legacy-module', 'the legacy layout (v8.0.0–v10.0.0) lists Belt, Js and Dom modules only'));
+      }
+    }
+  }
+}
+
+function flatten(node: TocNode, names: string[], href: (path: string[]) => string | undefined, into: { name: string; href: string }[]) {
+  const h = href(node.path);
+  // Nested modules read as `Map.Int`; the library itself is the category, not an item.
+  if (names.length > 0 && h) into.push({ name: names.join('.'), href: h });
+  for (const child of node.children ?? []) flatten(child, [...names, child.name], href, into);
+}
+
+/**
+ * The new layout's API sidebar of a version: Overview (Introduction, then Stdlib from v12.0.0 on,
+ * Core before), Additional Libraries (Belt, Dom), then the modules of each library from the toc tree.
+ */
+function newSidebar(v: VersionData, section: string, routes: ReadonlySet<string>, slugs: Map<string, string>): Sidebar {
+  const base = `/docs/${section}/${v.version}/api`;
+  const libNames = [...v.libs.keys()];
+  const primaryName = primaryLibrary(v.version);
+  const primary = libNames.filter((l) => l === primaryName).concat(libNames.filter((l) => PRIMARY.includes(l) && l !== primaryName));
+  const others = libNames.filter((l) => !PRIMARY.includes(l)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const routeOf = (key: string) => {
+    const slug = slugs.get(key);
+    const href = slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
+    return href && routes.has(href) ? href : undefined;
+  };
+  const label = (lib: string) => v.libs.get(lib)?.find((e) => e.key === lib)?.mod.name ?? DISPLAY[lib] ?? lib[0]!.toUpperCase() + lib.slice(1);
+  const link = (lib: string) => ({ name: label(lib), href: routeOf(lib) ?? `${base}/${lib}` });
+  const categories: SidebarCategory[] = [
+    { name: 'Overview', items: [{ name: 'Introduction', href: base }, ...primary.map(link)].filter((i) => routes.has(i.href)) },
+    { name: 'Additional Libraries', items: others.filter((l) => ADDITIONAL.includes(l)).map(link).filter((i) => routes.has(i.href)) },
+  ];
+  for (const lib of [...primary, ...others]) {
+    const items: { name: string; href: string }[] = [];
+    const tree = v.toc?.[lib];
+    if (tree && Array.isArray(tree.path)) flatten(tree, [], (p) => routeOf([lib, ...p.slice(1).map((s) => s.toLowerCase())].join('/')), items);
+    else {
+      for (const { key } of [...(v.libs.get(lib) ?? [])].sort((a, b) => a.key.localeCompare(b.key))) {
+        const href = routeOf(key);
+        if (key !== lib && href) items.push({ name: key.split('/').slice(1).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('.'), href });
+      }
+    }
+    if (items.length > 0) categories.push({ name: `${label(lib)} Modules`, items });
+  }
+  const nonEmpty = categories.filter((c) => c.items.length > 0);
+  return { id: `api-${v.version}`, base, categories: nonEmpty, order: nonEmpty.flatMap((c) => c.items.map((i) => i.href)) };
+}
+
+function rank(lib: string): number {
+  const i = ['belt', 'dom', 'js'].indexOf(lib);
+  return i < 0 ? 99 : i;
+}
+
+/**
+ * The legacy layout's sidebars (v8.0.0–v10.0.0): one for the API index, one per library, each with
+ * the 'Introduction' and 'Modules' groups, then the library's own categories.
+ */
+function legacySidebars(v: VersionData, section: string, routes: ReadonlySet<string>): Sidebar[] {
+  const api = `/docs/${section}/${v.version}/api`;
+  const modules = legacyModules(v.version);
+  const keep = (items: { name: string; href: string }[]) => items.filter((i) => routes.has(i.href));
+  const head: SidebarCategory[] = [
+    { name: 'Introduction', items: keep([{ name: 'Overview', href: api }]) },
+    { name: 'Modules', items: keep(['Js', 'Belt', 'Dom'].map((n) => ({ name: n, href: `${api}/${n.toLowerCase()}` }))) },
+  ];
+  const make = (id: string, base: string, title: string | undefined, extra: SidebarCategory[]): Sidebar => {
+    const categories = [...head, ...extra].filter((c) => c.items.length > 0);
+    const s: Sidebar = { id, base, categories, order: categories.flatMap((c) => c.items.map((i) => i.href)) };
+    if (title) s.title = title;
+    return s;
+  };
+  const hrefOf = (name: string, lib: string) => {
+    const m = modules.find((x) => x.lib === lib && x.name === name);
+    return m ? `/docs/${section}/${v.version}/${m.slug}` : '';
+  };
+  const belt = BELT_CATEGORIES.map(([name, list]) => ({ name, items: keep(list.map((n) => ({ name: n, href: hrefOf(n, 'belt') }))) }));
+  const js: SidebarCategory[] = [
+    { name: 'Overview', items: keep([{ name: 'Js', href: `${api}/js` }]) },
+    { name: 'Submodules', items: keep(modules.filter((m) => m.lib === 'js' && m.name !== 'Js').map((m) => ({ name: m.name, href: `/docs/${section}/${v.version}/${m.slug}` }))) },
+  ];
+  const dom: SidebarCategory[] = [
+    { name: 'Overview', items: keep([{ name: 'Dom', href: `${api}/dom` }]) },
+    { name: 'Submodules', items: keep(modules.filter((m) => m.lib === 'dom' && m.name !== 'Dom').map((m) => ({ name: m.name, href: `/docs/${section}/${v.version}/${m.slug}` }))) },
+  ];
+  return [
+    make(`api-${v.version}`, api, undefined, []),
+    make(`api-${v.version}-belt`, `${api}/belt`, 'Belt Module', belt),
+    make(`api-${v.version}-js`, `${api}/js`, 'Js Module', js),
+    make(`api-${v.version}-dom`, `${api}/dom`, 'Dom Module', dom),
+  ];
+}
