@@ -1,6 +1,7 @@
 // The one client entry: hydrates only the islands present on the page, each loaded on demand.
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { pageIslandLoaders } from '../components/pages/islands/loaders.ts';
 
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
 
@@ -8,6 +9,7 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   SidebarToggle: () => import('../components/islands/SidebarToggle.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+  ...pageIslandLoaders,
 };
 
 /** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */

@@ -123,7 +123,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
     return v.localeCompare('v11.0.0', undefined, { numeric: true }) >= 0 ? 'api' : 'api-legacy';
   }
   if (kind === 'docs' || kind === 'api') return 'docs';
-  if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
+  if (['/', '/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
   return 'default';
 }
 
@@ -211,7 +211,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       entry.breadcrumbs = [{ name: title, href: route }];
     }
     const sidebar = sidebarFor(route);
-    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'page')) {
+    if (sidebar && (page.source.kind === 'docs' || page.source.kind === 'api' || page.source.kind === 'page' || page.source.kind === 'community')) {
       entry.sidebarId = sidebar.id;
       const i = sidebar.order.indexOf(route);
       if (i >= 0) {

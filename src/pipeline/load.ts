@@ -22,6 +22,9 @@ export interface LoadedConfig {
   site: ConfigFile | undefined;
   versions: ConfigFile | undefined;
   landing: ConfigFile | undefined;
+  /** config/packages.json and config/community.json: data of the /packages and community pages. */
+  packages: ConfigFile | undefined;
+  community: ConfigFile | undefined;
   /** Compiler warning list for <WarningTable> (config/warnings.json). */
   warnings: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
@@ -139,7 +142,7 @@ async function readConfigFile(config: ResolvedConfig, absPath: string, messages:
  * compiling, off the path to the first compiled page.
  */
 export function strictConfigMessages(loaded: LoadedConfig): Message[] {
-  const files = [loaded.site, loaded.versions, loaded.landing, loaded.warnings, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
+  const files = [loaded.site, loaded.versions, loaded.landing, loaded.packages, loaded.community, loaded.warnings, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
   return files.flatMap((f) =>
     f ? f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')) : [],
   );
@@ -189,6 +192,8 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     site: await opt('site.json'),
     versions: await opt('versions.json'),
     landing: await opt('landing.json'),
+    packages: await opt('packages.json'),
+    community: await opt('community.json'),
     warnings: await opt('warnings.json', true),
     sidebars,
     schemas,
