@@ -207,6 +207,10 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
         }
         entry.banners.push(banner);
       }
+    } else if (page.source.kind === 'blog') {
+      entry.breadcrumbs = [{ name: 'Blog', href: '/blog' }, { name: title, href: route }];
+    } else if (page.source.kind === 'community') {
+      entry.breadcrumbs = [{ name: 'Community', href: '/community/overview' }, { name: title, href: route }];
     } else if (page.source.kind !== 'page') {
       entry.breadcrumbs = [{ name: title, href: route }];
     }

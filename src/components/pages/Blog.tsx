@@ -39,7 +39,7 @@ export function BlogList({ title, intro, posts, other }: { title: string; intro:
         <ol className="blog-list">
           {[first, ...rest].map((p, i) => (
             <li key={p.route} className={i === 0 ? 'blog-card blog-card-featured' : 'blog-card'}>
-              {p.previewImg ? <img src={p.previewImg} alt="" width="640" height="320" loading={i === 0 ? undefined : 'lazy'} /> : null}
+              {p.previewImg ? <img src={p.previewImg} alt="" width="640" height="320" /> : null}
               <div className="blog-card-body">
                 <p className="blog-meta">
                   {p.badge ? <Badge text={p.badge} /> : null}

@@ -80,10 +80,12 @@ export function Landing({ config, resHtml, jsHtml }: { config: LandingConfig; re
             <div dangerouslySetInnerHTML={{ __html: jsHtml }} />
           </figure>
         </div>
-        <p className="landing-example-note">
-          Output of <code>rescript</code> {example.compiler}.{' '}
+        <div className="landing-example-note">
+          <p>
+            The JavaScript is the output of <code>rescript</code> {example.compiler}, unedited.
+          </p>
           <Island name="TryLink" props={{ code: example.res, text: 'Edit this example in the Playground' }} />
-        </p>
+        </div>
       </section>
 
       <section className="landing-statement" aria-labelledby="landing-statement-title">
@@ -147,7 +149,7 @@ export function Landing({ config, resHtml, jsHtml }: { config: LandingConfig; re
           {logos.items.map((l) => (
             <li key={l.name}>
               <a href={l.url} {...ext(l.url)}>
-                <img src={l.image} alt={l.name} width="160" height="48" loading="lazy" />
+                <img src={l.image} alt={l.name} width="160" height="48" />
               </a>
             </li>
           ))}
@@ -164,7 +166,7 @@ export function Landing({ config, resHtml, jsHtml }: { config: LandingConfig; re
         <ul className="resource-grid">
           {resources.items.map((r) => (
             <li key={r.href} className="resource-card">
-              <img src={r.imgSrc} alt="" width="320" height="160" loading="lazy" />
+              <img src={r.imgSrc} alt="" width="320" height="160" />
               <h3>
                 <a href={r.href} {...ext(r.href)}>
                   {r.title}

@@ -85,7 +85,7 @@ export function buildSitePages({ pages, compiled, site, index, data }: SitePages
   };
   const posts = blogPosts(pages);
   if (posts.length > 0) {
-    for (const g of blogIndexPages(posts, site.site)) add(g, 'blog-index');
+    for (const g of blogIndexPages(posts, site.site)) add(g, 'bare'); // SPEC §2: /blog renders bare
     index.files.push(blogFeed(posts, site.site));
   }
   if (data.packages?.data) add(packagesPage(data.packages, site.site.title), 'bare');

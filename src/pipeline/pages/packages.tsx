@@ -12,8 +12,9 @@ export interface PackagesConfig {
 }
 
 export function packagesPage(data: CheckedData<PackagesConfig>, siteTitle: string): GeneratedPage {
-  // Official first, then by name: the order a newcomer wants.
-  const packages = [...data.data!.packages].sort((a, b) => Number(b.official) - Number(a.official) || a.name.localeCompare(b.name));
+  // Official first (the compiler itself at the top), then by name without the scope's `@`.
+  const key = (name: string) => (name === 'rescript' ? '' : name.replace(/^@/, ''));
+  const packages = [...data.data!.packages].sort((a, b) => Number(b.official) - Number(a.official) || key(a.name).localeCompare(key(b.name)));
   const html = renderToStaticMarkup(
     <div className="packages-page">
       <header className="packages-head">

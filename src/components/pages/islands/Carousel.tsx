@@ -45,7 +45,7 @@ export default function Carousel({ images, intervalMs }: CarouselProps) {
             className={i === current ? 'carousel-image is-current' : 'carousel-image'}
             width="640"
             height="400"
-            loading={i === 0 ? undefined : 'lazy'}
+           
           />
         ))}
       </button>
