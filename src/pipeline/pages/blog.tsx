@@ -1,6 +1,8 @@
 // The blog: /blog (newest first), /blog/archived (posts under content/blog/archive/), the RSS 2.0
 // feed of the 10 newest posts, and the header (date, author, badge, image) of each post.
-import { renderToStaticMarkup } from 'react-dom/server';
+// renderToString, not renderToStaticMarkup: the islands inside are hydrated, and React needs the
+// markers it puts between adjacent text nodes.
+import { renderToString } from 'react-dom/server';
 import { BlogList, BlogPostHeader, type BlogPostSummary } from '../../components/pages/Blog.tsx';
 import { escapeHtml } from '../../util/text.ts';
 import { generatedPage, type GeneratedPage } from './generated.ts';
@@ -47,7 +49,7 @@ export function blogIndexPages(posts: BlogPost[], site: SiteSettings): Generated
       title: 'Blog',
       metaTitle: `${site.title} Blog`,
       description: `Release notes, guides and news from the ${site.title} team.`,
-      html: renderToStaticMarkup(
+      html: renderToString(
         <BlogList
           title="Blog"
           intro={`Release notes, guides and news from the ${site.title} team and community.`}
@@ -66,7 +68,7 @@ export function blogIndexPages(posts: BlogPost[], site: SiteSettings): Generated
         title: 'Archived posts',
         metaTitle: `Archived posts | ${site.title} Blog`,
         description: `Older posts of the ${site.title} blog, kept for reference: some describe tools and versions that have since changed.`,
-        html: renderToStaticMarkup(
+        html: renderToString(
           <BlogList
             title="Archived posts"
             intro="Older posts, kept for reference. Some describe tools and versions that have since changed."
@@ -130,6 +132,6 @@ export function blogFeed(posts: BlogPost[], site: SiteSettings): OutputFile {
 /** A post's body with its header (date, badge, title, author, image) in front. */
 export function blogPostBody(compiled: CompiledPage, post: BlogPost): CompiledPage {
   const image = post.page.meta.articleImg ?? post.page.meta.previewImg;
-  const header = renderToStaticMarkup(<BlogPostHeader post={post.summary} showTitle={!compiled.hasH1} image={image} />);
+  const header = renderToString(<BlogPostHeader post={post.summary} showTitle={!compiled.hasH1} image={image} />);
   return { ...compiled, html: `${header}<div class="blog-post-body">${compiled.html}</div>`, hasH1: true };
 }

@@ -2,7 +2,9 @@
 // Its example is a generated Markdown source compiled like any page, so the ReScript and the
 // JavaScript are highlighted by the same highlighter (on the highlight thread) as the docs; the
 // rest of the page is rendered around the compiled example (`landingBody`).
-import { renderToStaticMarkup } from 'react-dom/server';
+// renderToString, not renderToStaticMarkup: the islands inside are hydrated, and React needs the
+// markers it puts between adjacent text nodes.
+import { renderToString } from 'react-dom/server';
 import { Landing, type LandingConfig } from '../../components/pages/Landing.tsx';
 import { sha1 } from '../../util/text.ts';
 import { placeOf } from '../../util/yaml-positions.ts';
@@ -78,7 +80,7 @@ export function landingBody(compiled: CompiledPage, landing: LandingConfig): Com
   const second = compiled.html.indexOf('<div class="code-block', 1);
   const resHtml = second > 0 ? compiled.html.slice(0, second) : compiled.html;
   const jsHtml = second > 0 ? compiled.html.slice(second) : '';
-  const html = renderToStaticMarkup(<Landing config={landing} resHtml={resHtml} jsHtml={jsHtml} />);
+  const html = renderToString(<Landing config={landing} resHtml={resHtml} jsHtml={jsHtml} />);
   const islands = new Set([...compiled.islands, 'TryLink', 'CopyCommand', 'Carousel']);
   return { ...compiled, html, hasH1: true, islands: [...islands] };
 }

@@ -1,5 +1,7 @@
 // /packages: the ReScript packages listed in config/packages.json (no network at build time).
-import { renderToStaticMarkup } from 'react-dom/server';
+// renderToString, not renderToStaticMarkup: the islands inside are hydrated, and React needs the
+// markers it puts between adjacent text nodes.
+import { renderToString } from 'react-dom/server';
 import { Island } from '../../components/Island.tsx';
 import type { PackageEntry } from '../../components/pages/islands/PackageFilter.tsx';
 import { generatedPage, type GeneratedPage } from './generated.ts';
@@ -15,7 +17,7 @@ export function packagesPage(data: CheckedData<PackagesConfig>, siteTitle: strin
   // Official first (the compiler itself at the top), then by name without the scope's `@`.
   const key = (name: string) => (name === 'rescript' ? '' : name.replace(/^@/, ''));
   const packages = [...data.data!.packages].sort((a, b) => Number(b.official) - Number(a.official) || key(a.name).localeCompare(key(b.name)));
-  const html = renderToStaticMarkup(
+  const html = renderToString(
     <div className="packages-page">
       <header className="packages-head">
         <h1>Packages</h1>
