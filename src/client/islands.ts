@@ -3,12 +3,14 @@
 // without one loads no React.
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { pageIslandLoaders } from '../components/pages/islands/loaders.ts';
 
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
 
 const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+  ...pageIslandLoaders,
 };
 
 /** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */

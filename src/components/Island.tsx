@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import CodeTabs from './islands/CodeTabs.tsx';
 import CodeActions from './islands/CodeActions.tsx';
+import { pageIslands } from './pages/islands/index.ts';
 
 /** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
 export const islands = {
   CodeTabs,
   CodeActions,
+  ...pageIslands,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

@@ -124,6 +124,8 @@ export interface CommunityLink {
   name: string;
   href: string;
   description?: string;
+  /** Group heading (config/community.json categories). */
+  category?: string;
 }
 
 function LinkList({ links }: { links: CommunityLink[] }) {
@@ -140,10 +142,21 @@ function LinkList({ links }: { links: CommunityLink[] }) {
 }
 
 export function CommunityContent({ links, children }: WithChildren<{ links: CommunityLink[] }>) {
+  const groups = new Map<string, CommunityLink[]>();
+  for (const l of links) groups.set(l.category ?? '', [...(groups.get(l.category ?? '') ?? []), l]);
   return (
     <section className="community-content">
       {children}
-      <LinkList links={links} />
+      {[...groups].map(([category, list]) =>
+        category ? (
+          <section key={category} className="community-group">
+            <h3>{category}</h3>
+            <LinkList links={list} />
+          </section>
+        ) : (
+          <LinkList key="" links={list} />
+        ),
+      )}
     </section>
   );
 }

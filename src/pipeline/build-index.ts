@@ -127,7 +127,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
   }
   if (kind === 'api' && version && resolveVersion(site.sections, section ?? '', version).localeCompare('v11.0.0', undefined, { numeric: true }) < 0) return 'api-legacy';
   if (kind === 'docs' || kind === 'api') return 'docs';
-  if (['/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
+  if (['/', '/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
   return 'default';
 }
 
@@ -221,6 +221,10 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
         }
         entry.banners.push(banner);
       }
+    } else if (page.source.kind === 'blog') {
+      entry.breadcrumbs = [{ name: 'Blog', href: '/blog' }, { name: title, href: route }];
+    } else if (page.source.kind === 'community') {
+      entry.breadcrumbs = [{ name: 'Community', href: '/community/overview' }, { name: title, href: route }];
     } else if (page.source.kind !== 'page') {
       entry.breadcrumbs = [{ name: title, href: route }];
     }

@@ -25,6 +25,9 @@ export interface LoadedConfig {
   site: ConfigFile | undefined;
   versions: ConfigFile | undefined;
   landing: ConfigFile | undefined;
+  /** config/packages.json and config/community.json: data of the /packages and community pages. */
+  packages: ConfigFile | undefined;
+  community: ConfigFile | undefined;
   /** Compiler warning list for <WarningTable> (config/warnings.json). */
   warnings: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
@@ -223,6 +226,8 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     site: files.get('site.json'),
     versions: files.get('versions.json'),
     landing: usable('landing.json'),
+    packages: usable('packages.json'),
+    community: usable('community.json'),
     warnings,
     sidebars,
     schemas,

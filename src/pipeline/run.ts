@@ -8,6 +8,7 @@ import { validateContent } from './validate.ts';
 import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
 import { buildGenerated, buildIndex } from './build-index.ts';
 import { SYNTAX_ROUTE } from './syntax-lookup.ts';
+import { buildSitePages, communityResources, decoratePage, pageSources, readPagesData } from './pages/index.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
@@ -44,7 +45,7 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
     rewriteAliases[section] = Object.fromEntries(Object.entries(sv.aliases).filter(([alias]) => !sv.routed.includes(alias)));
   }
   const warnings = (config.warnings?.data as { warnings?: { number: number; description: string }[] } | undefined)?.warnings ?? [];
-  return { routeByFile, rewriteAliases, warnings, communityLinks: site.site.community, supportLinks: site.site.support };
+  return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support };
 }
 
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
@@ -74,6 +75,9 @@ async function build(
   const api = apiSources(loaded.config, 'manual', generated.data);
   api.messages.push(...generated.messages);
   loaded.sources.push(...api.sources);
+  // The landing page and missing llms pages, from config (src/pipeline/pages).
+  const pagesData = readPagesData(loaded.config);
+  loaded.sources.push(...pageSources(loaded.sources, pagesData, loaded.config, site));
   const validated = await log.step('validate', 'validate front matter', () =>
     validateContent({ sources: loaded.sources, config: loaded.config }),
   );
@@ -94,7 +98,7 @@ async function build(
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
-      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, c, rctx!) });
+      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(entry, page, c, pagesData), rctx!) });
       rendered++;
     };
     const compiling = log.step('compile', `compile and render ${pages.length} pages`, () =>
@@ -120,6 +124,7 @@ async function build(
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
+    buildSitePages({ pages, compiled, site, index, data: pagesData });
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
@@ -135,6 +140,7 @@ async function build(
           ...loaded.messages,
           ...configMessages,
           ...api.messages,
+          ...pagesData.messages,
           ...validated.messages,
           ...[...compiled.values()].flatMap((c) => c.messages),
           ...index.messages,
