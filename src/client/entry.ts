@@ -8,6 +8,7 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   SidebarToggle: () => import('../components/islands/SidebarToggle.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+  SyntaxSearch: () => import('../components/syntax/SyntaxSearch.tsx') as unknown as ReturnType<Loader>,
 };
 
 /** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */
