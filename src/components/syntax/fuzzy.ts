@@ -14,7 +14,7 @@ export interface Searchable {
 export const SCORE_EXACT = 100;
 const SCORE_PREFIX = 80;
 const SCORE_SUBSTRING = 60;
-const SCORE_TYPO = 36;
+const SCORE_TYPO = 48;
 const SCORE_SUBSEQUENCE = 20;
 /** Keywords count a little less than the name. */
 const KEYWORD_WEIGHT = 0.9;
@@ -51,18 +51,26 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/** Shortest window of `text` holding the characters of `query` in order, or 0 when there is none. */
-function subsequenceSpan(query: string, text: string): number {
+/**
+ * Shortest window of `text` holding the characters of `query` in order (0 when there is none), and
+ * whether such a window starts a word.
+ */
+function subsequenceSpan(query: string, text: string): { span: number; wordStart: boolean } {
   let best = 0;
+  let wordStart = false;
   for (let start = text.indexOf(query[0]!); start >= 0; start = text.indexOf(query[0]!, start + 1)) {
     let qi = 1;
     let ti = start + 1;
     for (; qi < query.length && ti < text.length; ti++) if (text[ti] === query[qi]) qi++;
     if (qi < query.length) break; // no later start can succeed either
     const span = ti - start;
-    if (best === 0 || span < best) best = span;
+    const atWord = !isWordChar(text[start - 1]);
+    if (best === 0 || span < best || (span === best && atWord)) {
+      best = span;
+      wordStart = atWord;
+    }
   }
-  return best;
+  return { span: best, wordStart };
 }
 
 /** How well a normalized query matches a normalized text (0: not at all). */
@@ -74,7 +82,8 @@ export function scoreText(query: string, text: string): number {
   if (at >= 0) return SCORE_SUBSTRING + (isWordChar(text[at - 1]) ? 0 : 8) - Math.min(8, at);
   let score = 0;
   // Typos: only for words of some length, where a typo is likely and a near miss is meaningful.
-  if (query.length >= 3 && /[a-z]/.test(query)) {
+  const hasLetters = /[a-z]/.test(query);
+  if (query.length >= 4 && hasLetters) {
     const max = query.length >= 7 ? 2 : 1;
     for (const word of text.split(/[^a-z0-9_]+/)) {
       if (word.length < 3) continue;
@@ -85,10 +94,13 @@ export function scoreText(query: string, text: string): number {
       if (d <= max) score = Math.max(score, SCORE_TYPO - 8 * d - (d === start && d < whole ? 4 : 0));
     }
   }
-  if (query.length >= 2) {
-    const span = subsequenceSpan(query, text);
+  // Abbreviations ("rct" for "react.component"); for symbols a scattered match means nothing.
+  if (query.length >= 2 && hasLetters) {
+    const { span, wordStart } = subsequenceSpan(query, text);
     // Characters scattered over a long stretch mean little: demand some density.
-    if (span > 0 && span <= query.length * 3) score = Math.max(score, SCORE_SUBSEQUENCE + Math.round((10 * query.length) / span));
+    if (span > 0 && span <= query.length * 3) {
+      score = Math.max(score, SCORE_SUBSEQUENCE + Math.round((10 * query.length) / span) + (wordStart ? 6 : 0));
+    }
   }
   return score;
 }
