@@ -19,14 +19,14 @@ function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
   return children;
 }
 
-for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+function hydrate(el: HTMLElement): void {
   const load = loaders[el.dataset['island'] ?? ''];
-  if (!load) continue;
+  if (!load) return;
   let props: Record<string, unknown> = {};
   try {
     props = JSON.parse(el.dataset['props'] ?? '{}') as Record<string, unknown>;
   } catch {
-    continue;
+    return;
   }
   // Slot HTML stays as the server wrote it; pass it back so hydration matches.
   const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
@@ -35,6 +35,13 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
       hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
     })
     .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  // Islands inside a closed <details> (the syntax lookup's ~100 entries) wait until it first opens.
+  const closed = el.closest('details:not([open])');
+  if (closed) closed.addEventListener('toggle', () => hydrate(el), { once: true });
+  else hydrate(el);
 }
 
 // Content that scrolls sideways on a narrow screen (a wide table) takes keyboard focus, so that

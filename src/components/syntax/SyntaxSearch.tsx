@@ -89,9 +89,14 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
       e.el.hidden = !visible.has(e);
       if (!visible.has(e)) lists.set(e.list, [...(lists.get(e.list) ?? []), e]);
     }
+    // Moving an element blurs it: lists already in order are left alone, and focus is put back.
+    const focused = document.activeElement;
     for (const [list, items] of lists) {
-      for (const e of query.trim() ? items : [...items].sort((a, b) => a.order - b.order)) list.append(e.el);
+      const wanted = query.trim() ? items : [...items].sort((a, b) => a.order - b.order);
+      const current = Array.from(list.children);
+      if (wanted.some((e, i) => current[i] !== e.el)) for (const e of wanted) list.append(e.el);
     }
+    if (focused instanceof HTMLElement && focused !== document.activeElement) focused.focus({ preventScroll: true });
     for (const section of document.querySelectorAll<HTMLElement>('.syntax-category')) {
       const count = section.querySelectorAll(`${ENTRY}:not([hidden])`).length;
       section.hidden = count === 0;
