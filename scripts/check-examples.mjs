@@ -33,6 +33,10 @@ const DOC_VERSIONS = [
   { section: 'react', version: 'latest', compiler: 'v11' },
   { section: 'react', version: 'v0.11.0', compiler: 'v10' },
   { section: 'react', version: 'v0.10.0', compiler: 'v9' },
+  // Syntax lookup entries hold for both current compilers; an example marked `v12` (```res example
+  // v12```) shows syntax that v11 does not have and is checked by v12 only.
+  { section: 'syntax-lookup', version: 'v11', compiler: 'v11', dir: 'syntax-lookup', skipMeta: 'v12' },
+  { section: 'syntax-lookup', version: 'v12', compiler: 'v12', dir: 'syntax-lookup' },
 ];
 
 /** The project config file each compiler reads, as rescript.json / bsconfig.json content. */
@@ -167,7 +171,7 @@ function maskForMdx(source) {
 const mdxParser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
 
 /** Fences of one page: its prelude blocks and its examples, with where their code starts. */
-function collectFences(source) {
+function collectFences(source, skipMeta) {
   const tree = mdxParser.parse(maskForMdx(source));
   const preludes = [];
   const examples = [];
@@ -182,7 +186,7 @@ function collectFences(source) {
       columnOffset: node.position.start.column - 1,
     };
     if (meta.includes('prelude')) preludes.push(block);
-    else if (meta.includes('example')) examples.push(block);
+    else if (meta.includes('example') && !(skipMeta && meta.includes(skipMeta))) examples.push(block);
   });
   return { preludes, examples };
 }
@@ -216,7 +220,7 @@ function mapToSource(mod, line, column) {
 }
 
 function listPages(contentDir, doc) {
-  const dir = join(contentDir, 'docs', doc.section, doc.version);
+  const dir = doc.dir ? join(contentDir, doc.dir) : join(contentDir, 'docs', doc.section, doc.version);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.mdx'))
@@ -421,7 +425,7 @@ async function main() {
     for (const file of listPages(options.content, doc)) {
       let fences;
       try {
-        fences = collectFences(readFileSync(file, 'utf8'));
+        fences = collectFences(readFileSync(file, 'utf8'), doc.skipMeta);
       } catch (err) {
         // Some mdast-util-mdx-jsx errors carry their place only in the text: "... (3:1-3:7)".
         const place = err.place?.start ?? err.place ?? {};

@@ -11,6 +11,7 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
   ...pageIslandLoaders,
+  SyntaxSearch: () => import('../components/syntax/SyntaxSearch.tsx') as unknown as ReturnType<Loader>,
 };
 
 /** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */
@@ -23,20 +24,27 @@ function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
 
 export function hydrateIslands(elements: Iterable<HTMLElement>): void {
   for (const el of elements) {
-    const load = loaders[el.dataset['island'] ?? ''];
-    if (!load) continue;
-    let props: Record<string, unknown> = {};
-    try {
-      props = JSON.parse(el.dataset['props'] ?? '{}') as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    // Slot HTML stays as the server wrote it; pass it back so hydration matches.
-    const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
-    load()
-      .then(({ default: Component }) => {
-        hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
-      })
-      .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
+    // Islands inside a closed <details> (the syntax lookup's ~100 entries) wait until it first opens.
+    const closed = el.closest('details:not([open])');
+    if (closed) closed.addEventListener('toggle', () => hydrate(el), { once: true });
+    else hydrate(el);
   }
+}
+
+function hydrate(el: HTMLElement): void {
+  const load = loaders[el.dataset['island'] ?? ''];
+  if (!load) return;
+  let props: Record<string, unknown> = {};
+  try {
+    props = JSON.parse(el.dataset['props'] ?? '{}') as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  // Slot HTML stays as the server wrote it; pass it back so hydration matches.
+  const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
+  load()
+    .then(({ default: Component }) => {
+      hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
+    })
+    .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
 }

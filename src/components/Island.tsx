@@ -2,12 +2,14 @@ import type { ComponentType } from 'react';
 import CodeTabs from './islands/CodeTabs.tsx';
 import CodeActions from './islands/CodeActions.tsx';
 import { pageIslands } from './pages/islands/index.ts';
+import SyntaxSearch from './syntax/SyntaxSearch.tsx';
 
 /** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
 export const islands = {
   CodeTabs,
   CodeActions,
   ...pageIslands,
+  SyntaxSearch,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

@@ -1,6 +1,9 @@
 // The single /syntax-lookup page (SPEC §2): every `content/syntax-lookup/{id}.mdx` entry becomes a
 // section of it, grouped by category, with the entry's `id` as its anchor. A content page at
 // /syntax-lookup (content/syntax-lookup.mdx), if any, is the introduction.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Island } from '../components/Island.tsx';
 import { escapeHtml } from '../util/text.ts';
 import type { CompiledPage, Page, SourceFile } from './types.ts';
 
@@ -18,6 +21,41 @@ function inlineCode(escaped: string): string {
   return escaped.replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
+/**
+ * The categories in page order, by key (lower case, letters only), with their headings. Entries
+ * may name them either way (`Language Constructs` or `languageconstructs`); others follow, sorted.
+ */
+const CATEGORIES: [key: string, title: string][] = [
+  ['decorators', 'Decorators'],
+  ['languageconstructs', 'Language Constructs'],
+  ['operators', 'Operators'],
+  ['specialvalues', 'Special Values'],
+  ['extensionpoints', 'Extension Points'],
+  ['builtinfunctions', 'Built-in Functions'],
+];
+const categoryKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Heading and page order of a category as an entry names it. */
+export function categoryOf(name: string | undefined): { title: string; rank: number } {
+  const key = categoryKey(name ?? '');
+  const known = CATEGORIES.findIndex(([k]) => k === key);
+  if (known >= 0) return { title: CATEGORIES[known]![1], rank: known };
+  return { title: name?.trim() || 'Other', rank: CATEGORIES.length };
+}
+
+/**
+ * Ids of code tab groups are unique per compiled page (`tabs-1`, …); entries share one page, so
+ * each entry's are put under its own id. Only quoted ids are touched (attributes, island props).
+ */
+function scopeTabIds(html: string, entryId: string): string {
+  return html.replace(/(["']|&quot;|&#34;)tabs-(\d+)/g, (_m, quote: string, n: string) => `${quote}${entryId}-tabs-${n}`);
+}
+
+const INTRO =
+  '<p class="syntax-intro">Every piece of ReScript syntax in one place: decorators, operators, keywords, ' +
+  'special values and extension points, each with an example and its JavaScript output. ' +
+  'Search by name or keyword, or pick a category.</p>';
+
 /** The page, or undefined when the site has no syntax entries. */
 export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPage>): GeneratedPage | undefined {
   const entries = pages.filter((p) => p.source.kind === 'syntax' && compiled.has(p.source.id));
@@ -25,34 +63,50 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
   const intro = pages.find((p) => p.source.route === SYNTAX_ROUTE);
   const introCompiled = intro ? compiled.get(intro.source.id) : undefined;
 
-  const byCategory = new Map<string, Page[]>();
+  const byCategory = new Map<string, { rank: number; list: Page[] }>();
   for (const e of entries) {
-    const category = e.meta.category ?? 'Other';
-    byCategory.set(category, [...(byCategory.get(category) ?? []), e]);
+    const { title, rank } = categoryOf(e.meta.category);
+    const group = byCategory.get(title) ?? { rank, list: [] };
+    group.list.push(e);
+    byCategory.set(title, group);
   }
+  const groups = [...byCategory].sort(([a, ga], [b, gb]) => ga.rank - gb.rank || a.localeCompare(b));
+  const catId = (category: string) => `category-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
   const anchors = new Set(introCompiled?.anchors ?? []);
   const headings = [...(introCompiled?.headings ?? [])];
-  let html = introCompiled?.html ?? '<h1 id="syntax-lookup">Syntax Lookup</h1>';
-  for (const [category, list] of [...byCategory].sort(([a], [b]) => a.localeCompare(b))) {
-    const catId = `category-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-    anchors.add(catId);
-    headings.push({ depth: 2, text: category, id: catId });
-    html += `<section class="syntax-category" aria-labelledby="${catId}"><h2 id="${catId}">${escapeHtml(category)}</h2>`;
+  let html = introCompiled?.html ?? `<h1 id="syntax-lookup">Syntax Lookup</h1>${INTRO}`;
+  html += renderToStaticMarkup(createElement(Island, { name: 'SyntaxSearch', props: { total: entries.length } }));
+  html +=
+    '<nav class="syntax-categories" aria-label="Categories"><ul>' +
+    groups
+      .map(
+        ([category, { list }]) =>
+          `<li data-category="${catId(category)}"><a href="#${catId(category)}">${escapeHtml(category)} <span class="syntax-count">${list.length}</span></a></li>`,
+      )
+      .join('') +
+    '</ul></nav>';
+  for (const [category, { list }] of groups) {
+    const id = catId(category);
+    anchors.add(id);
+    headings.push({ depth: 2, text: category, id });
+    html += `<section class="syntax-category" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${escapeHtml(category)}</h2><div class="syntax-entries">`;
     for (const e of list.sort((a, b) => (a.meta.name ?? a.source.slug).localeCompare(b.meta.name ?? b.source.slug))) {
       const c = compiled.get(e.source.id)!;
-      const id = e.meta.id ?? e.source.slug;
+      const entryId = e.meta.id ?? e.source.slug;
       const name = e.meta.name ?? c.title;
-      anchors.add(id);
+      anchors.add(entryId);
       for (const a of c.anchors) anchors.add(a);
-      const keywords = (e.meta.keywords ?? []).join(' ');
-      const deprecated = e.meta.status === 'deprecated' ? ' <span class="badge badge-deprecated">deprecated</span>' : '';
+      const deprecated = e.meta.status === 'deprecated';
       html +=
-        `<article class="syntax-entry" id="${escapeHtml(id)}" data-keywords="${escapeHtml(keywords)}">` +
-        `<h3>${escapeHtml(name)}${deprecated}<a class="anchor" href="#${escapeHtml(id)}" aria-label="Link to this entry">#</a></h3>` +
-        (e.meta.summary ? `<p class="syntax-summary">${inlineCode(escapeHtml(e.meta.summary))}</p>` : '') +
-        `<div class="syntax-body">${c.html}</div></article>`;
+        `<details class="syntax-entry${deprecated ? ' syntax-deprecated' : ''}" id="${escapeHtml(entryId)}" data-name="${escapeHtml(name)}" data-keywords="${escapeHtml(JSON.stringify(e.meta.keywords ?? []))}">` +
+        `<summary><span class="syntax-name"><code>${escapeHtml(name)}</code>${deprecated ? '<span class="badge badge-deprecated">deprecated</span>' : ''}</span>` +
+        (e.meta.summary ? `<span class="syntax-summary">${inlineCode(escapeHtml(e.meta.summary))}</span>` : '') +
+        '</summary>' +
+        `<div class="syntax-body">${scopeTabIds(c.html, entryId)}` +
+        `<p class="syntax-permalink"><a href="#${escapeHtml(entryId)}">Link to ${escapeHtml(name)}</a></p></div></details>`;
     }
-    html += '</section>';
+    html += '</div></section>';
   }
 
   const source: SourceFile = intro?.source ?? {
@@ -77,7 +131,7 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
       links: introCompiled?.links ?? [],
       anchors: [...anchors],
       html,
-      islands: [...new Set([...(introCompiled?.islands ?? []), ...entries.flatMap((e) => compiled.get(e.source.id)!.islands)])],
+      islands: [...new Set(['SyntaxSearch', ...(introCompiled?.islands ?? []), ...entries.flatMap((e) => compiled.get(e.source.id)!.islands)])],
       sections: entries.map((e) => ({ heading: { depth: 3, text: e.meta.name ?? e.source.slug, id: e.meta.id ?? e.source.slug }, text: compiled.get(e.source.id)!.sections.map((s) => s.text).join(' ') })),
       markdown: introCompiled?.markdown ?? '',
       preludes: [],

@@ -37,7 +37,8 @@ async function audit(route: string, width: number, colorScheme: 'light' | 'dark'
     const page = await context.newPage();
     await page.goto(site!.origin + route);
     // Audit the page as a reader meets it: islands hydrated.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')));
+    // (Islands in a closed <details>, the syntax lookup's entries, hydrate when it opens.)
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated') || el.closest('details:not([open])')));
     await page.addScriptTag({ content: AXE });
     const violations = (await page.evaluate(
       async (tags) => (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations,

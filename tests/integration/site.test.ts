@@ -1,10 +1,11 @@
 // The repository's own site: every route SPEC §2 lists renders a real page, with zero broken links.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { docsgen, repo } from '../helpers/cli.ts';
-import { $, attr, parse, text } from '../helpers/html.ts';
+import YAML from 'yaml';
+import { $, $$, attr, parse, text } from '../helpers/html.ts';
 import { apiPages, manualPages, reactPages } from '../spec-pages.mjs';
 
 let out: string;
@@ -62,3 +63,38 @@ describe('the API reference (generated from the installed packages)', () => {
 });
 
 export const siteRoot = repo;
+
+describe('the syntax lookup page', () => {
+  /** Front matter of every entry in content/syntax-lookup (one `key: value` per line). */
+  const entries = readdirSync(path.join(repo, 'content', 'syntax-lookup'))
+    .filter((f) => f.endsWith('.mdx'))
+    .map((f) => {
+      const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(repo, 'content', 'syntax-lookup', f), 'utf8'))![1]!;
+      const field = (key: string) => YAML.parse(new RegExp(`^${key}: (.*)$`, 'm').exec(front)?.[1] ?? 'null') as unknown;
+      return { file: f, id: String(field('id')), name: String(field('name')), category: String(field('category')) };
+    });
+
+  it('lists every entry once, in its category, the categories in the page order', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(60);
+    const tree = parse(readFileSync(path.join(out, 'syntax-lookup.html'), 'utf8'));
+    const sections = $$(tree, 'section.syntax-category');
+    expect(sections.map((s) => text($(s, 'h2')))).toEqual([
+      'Decorators',
+      'Language Constructs',
+      'Operators',
+      'Special Values',
+      'Extension Points',
+      'Built-in Functions',
+    ]);
+    expect($$(tree, 'details.syntax-entry').length).toBe(entries.length);
+    for (const e of entries) {
+      const section = sections.find((s) => text($(s, 'h2')) === e.category);
+      expect(section, `${e.file}: category ${e.category}`).toBeDefined();
+      const entry = $(section!, `details.syntax-entry[id="${e.id}"]`);
+      expect(entry, `${e.file} in ${e.category}`).toBeDefined();
+      expect(text($(entry!, 'summary .syntax-name code'))).toBe(e.name);
+      expect(text($(entry!, '.syntax-body')).length, e.file).toBeGreaterThan(80);
+      expect($(entry!, '.syntax-body pre.shiki'), `${e.file} has an example`).toBeDefined();
+    }
+  });
+});

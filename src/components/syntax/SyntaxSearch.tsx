@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { rankEntries, type Searchable } from './fuzzy.ts';
+
+export interface SyntaxSearchProps {
+  /** Number of entries on the page (the status line before scripts know them). */
+  total: number;
+}
+
+interface EntryEl extends Searchable {
+  el: HTMLDetailsElement;
+  /** The entries list of its category, and its place in it. */
+  list: HTMLElement;
+  order: number;
+}
+
+const ENTRY = 'details.syntax-entry';
+
+function parseKeywords(json: string | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Entry elements of the page, read once from the server-rendered markup. */
+function readEntries(): EntryEl[] {
+  return Array.from(document.querySelectorAll<HTMLDetailsElement>(ENTRY), (el, order) => ({
+    el,
+    list: el.parentElement!,
+    order,
+    name: el.dataset['name'] ?? '',
+    keywords: parseKeywords(el.dataset['keywords']),
+  }));
+}
+
+/**
+ * Opens the entry the URL's fragment names and brings it into view. The fragment is untrusted: it
+ * is only ever compared with element ids (getElementById, no selector is built from it).
+ */
+function openFromHash(entries: EntryEl[], clear: () => void): void {
+  let id: string;
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return;
+  }
+  const target = id ? document.getElementById(id) : null;
+  const entry = entries.find((e) => e.el === target);
+  if (!entry) return;
+  if (entry.el.hidden) clear();
+  entry.el.open = true;
+  const summary = entry.el.querySelector('summary');
+  summary?.focus({ preventScroll: true });
+  entry.el.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * The search box of /syntax-lookup: filters the entries (fuzzy, by name and keywords) as you type,
+ * best matches first within each category, and opens the entry a `#id` link names. The entries are
+ * server-rendered; without scripts this box stays hidden and every entry is listed.
+ */
+export default function SyntaxSearch({ total }: SyntaxSearchProps) {
+  const [ready, setReady] = useState(false);
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(total);
+  const entries = useRef<EntryEl[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    entries.current = readEntries();
+    setReady(true);
+    const onHash = () => openFromHash(entries.current, () => setQuery(''));
+    onHash();
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const all = entries.current;
+    const ranked = query.trim() ? rankEntries(query, all) : all.map((entry) => ({ entry }));
+    const visible = new Set(ranked.map((r) => r.entry));
+    // Re-order each category's list: ranked entries first (best first), the others after, hidden.
+    const lists = new Map<HTMLElement, EntryEl[]>();
+    for (const { entry } of ranked) lists.set(entry.list, [...(lists.get(entry.list) ?? []), entry]);
+    for (const e of all) {
+      e.el.hidden = !visible.has(e);
+      if (!visible.has(e)) lists.set(e.list, [...(lists.get(e.list) ?? []), e]);
+    }
+    // Moving an element blurs it: lists already in order are left alone, and focus is put back.
+    const focused = document.activeElement;
+    for (const [list, items] of lists) {
+      const wanted = query.trim() ? items : [...items].sort((a, b) => a.order - b.order);
+      const current = Array.from(list.children);
+      if (wanted.some((e, i) => current[i] !== e.el)) for (const e of wanted) list.append(e.el);
+    }
+    if (focused instanceof HTMLElement && focused !== document.activeElement) focused.focus({ preventScroll: true });
+    for (const section of document.querySelectorAll<HTMLElement>('.syntax-category')) {
+      const count = section.querySelectorAll(`${ENTRY}:not([hidden])`).length;
+      section.hidden = count === 0;
+      const link = document.querySelector<HTMLElement>(`.syntax-categories [data-category="${section.id}"]`);
+      if (link) {
+        link.hidden = count === 0;
+        const badge = link.querySelector('.syntax-count');
+        if (badge) badge.textContent = String(count);
+      }
+    }
+    setShown(visible.size);
+  }, [query, ready]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      setQuery('');
+    } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
+      // Move to the first visible entry (Enter also opens it).
+      const first = document.querySelector<HTMLDetailsElement>(`.syntax-category:not([hidden]) ${ENTRY}:not([hidden])`);
+      if (!first) return;
+      event.preventDefault();
+      if (event.key === 'Enter') first.open = true;
+      first.querySelector('summary')?.focus();
+    }
+  };
+
+  const trimmed = query.trim();
+  const status = !trimmed
+    ? `${total} entries`
+    : shown === 0
+      ? `No syntax matches “${trimmed}”.`
+      : `${shown} of ${total} entries match “${trimmed}”.`;
+
+  return (
+    <form className="syntax-search" role="search" hidden={!ready} onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor="syntax-search-input">Search syntax</label>
+      <div className="syntax-search-field">
+        <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m13 13 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={input}
+          id="syntax-search-input"
+          type="search"
+          value={query}
+          placeholder="Try @as, ->, switch, option…"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="syntax-search-status"
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {query ? (
+          <button
+            type="button"
+            className="syntax-search-clear"
+            onClick={() => {
+              setQuery('');
+              input.current?.focus();
+            }}
+          >
+            Clear
+          </button>
+        ) : null}
+      </div>
+      <p id="syntax-search-status" className="syntax-search-status" role="status">
+        {status}
+      </p>
+    </form>
+  );
+}
