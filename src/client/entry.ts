@@ -8,6 +8,8 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   SidebarToggle: () => import('../components/islands/SidebarToggle.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
+  // Registers the editor loader (CodeMirror, a chunk of its own) before the island renders.
+  Playground: () => import('../components/playground/client.ts') as unknown as ReturnType<Loader>,
 };
 
 /** Marks the island once React has actually hydrated it (hydrateRoot only schedules the work). */

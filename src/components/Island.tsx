@@ -2,12 +2,14 @@ import type { ComponentType } from 'react';
 import CodeTabs from './islands/CodeTabs.tsx';
 import CodeActions from './islands/CodeActions.tsx';
 import SidebarToggle from './islands/SidebarToggle.tsx';
+import Playground from './playground/Playground.tsx';
 
 /** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
 export const islands = {
   CodeTabs,
   CodeActions,
   SidebarToggle,
+  Playground,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

@@ -6,6 +6,7 @@ import { parseFrontMatterLazily, parseJsonLazily, parsePositioned, type LazyDocu
 import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
+import { playgroundConfigMessages } from '../components/playground/config-messages.ts';
 import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types.ts';
 
 /** A JSON config file with positions, so problems in it can be reported at file:line:col. */
@@ -24,6 +25,8 @@ export interface LoadedConfig {
   landing: ConfigFile | undefined;
   /** Compiler warning list for <WarningTable> (config/warnings.json). */
   warnings: ConfigFile | undefined;
+  /** Playground compilers (config/playground.json). */
+  playground: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
   sidebars: Map<string, ConfigFile>;
   /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
@@ -139,10 +142,13 @@ async function readConfigFile(config: ResolvedConfig, absPath: string, messages:
  * compiling, off the path to the first compiled page.
  */
 export function strictConfigMessages(loaded: LoadedConfig): Message[] {
-  const files = [loaded.site, loaded.versions, loaded.landing, loaded.warnings, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
-  return files.flatMap((f) =>
-    f ? f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')) : [],
-  );
+  const files = [loaded.site, loaded.versions, loaded.landing, loaded.warnings, loaded.playground, ...loaded.sidebars.values(), ...loaded.schemas.values(), ...[...loaded.api.values()].flatMap((m) => [...m.values()])];
+  return [
+    ...files.flatMap((f) =>
+      f ? f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')) : [],
+    ),
+    ...playgroundConfigMessages(loaded.playground),
+  ];
 }
 
 async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
@@ -190,6 +196,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     versions: await opt('versions.json'),
     landing: await opt('landing.json'),
     warnings: await opt('warnings.json', true),
+    playground: await opt('playground.json'),
     sidebars,
     schemas,
     api,

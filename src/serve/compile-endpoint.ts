@@ -25,7 +25,10 @@ export interface CompileProblem {
 }
 
 /** 200: `{js, warnings}` or `{errors, warnings}`; any other status: `{error}`. */
-export type CompileResponse = { js: string; warnings: CompileProblem[] } | { errors: CompileProblem[]; warnings: CompileProblem[] } | { error: string };
+export type CompileResponse =
+  | { js: string; warnings: CompileProblem[]; version: string }
+  | { errors: CompileProblem[]; warnings: CompileProblem[]; version: string }
+  | { error: string };
 
 /** Where the compiler binary and its runtime library are. */
 export interface ResolvedCompiler {
@@ -67,7 +70,8 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
       const pkgJson = fromDir.resolve('rescript/package.json');
       const version = (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version?: string }).version ?? 'unknown';
       const fromRescript = createRequire(pkgJson);
-      const platform = path.dirname(fromRescript.resolve(`@rescript/${process.platform}-${process.arch}/package.json`));
+      // The platform package exports only its `bin.js`, which sits beside `bin/`.
+      const platform = path.dirname(fromRescript.resolve(`@rescript/${process.platform}-${process.arch}`));
       const bsc = path.join(platform, 'bin', 'bsc.exe');
       const runtime = realpathSync(path.dirname(fromRescript.resolve('@rescript/runtime/package.json')));
       if (existsSync(bsc)) return { bsc, runtime, version };
@@ -312,7 +316,8 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       }
       const errors = result.problems.filter((p) => p.severity === 'error');
       const warnings = result.problems.filter((p) => p.severity === 'warning');
-      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js, warnings } : { errors, warnings });
+      const { version } = compiler;
+      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js.replace(/^\s+/, ''), warnings, version } : { errors, warnings, version });
     } catch (err) {
       send(res, 500, { error: `Compiling failed: ${err instanceof Error ? err.message : String(err)}` });
     } finally {
