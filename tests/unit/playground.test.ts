@@ -107,3 +107,27 @@ describe('the server compiler client', () => {
     await expect(serverCompiler(offline).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
   });
 });
+
+describe('<Playground /> in content', () => {
+  it('renders the island with the site\'s compiler settings and the default example', async () => {
+    const { compile, baseContext } = await import('../helpers/compile.ts');
+    const settings = { compilerBaseUrl: 'https://cdn.example.org', versions: ['v12.0.0'] };
+    const page = await compile('<Playground />\n', { ...baseContext, playground: settings });
+    expect(page.messages).toEqual([]);
+    expect(page.islands).toEqual(['Playground']);
+    const island = /<div class="island" data-island="Playground" data-props="([^"]*)">/.exec(page.html);
+    expect(JSON.parse(island![1]!.replace(/&quot;/g, '"'))).toEqual(settings);
+    // Without scripts, the page still shows the example (escaped as text).
+    expect(page.html).toContain('Math.Constants.pi *. radius *. radius');
+    expect(page.html).toContain('<h1 class="pg-title"');
+  });
+
+  it('reports a bad config/playground.json at the offending value', async () => {
+    const { playgroundConfigMessages } = await import('../../src/components/playground/config-messages.ts');
+    const { parseJsonLazily } = await import('../../src/util/yaml-positions.ts');
+    const text = '{\n  "compilerBaseUrl": "https://cdn.example.org/",\n  "versions": ["v12.0.0"]\n}\n';
+    const doc = parseJsonLazily(text);
+    const messages = playgroundConfigMessages({ displayPath: 'config/playground.json', data: doc.data, doc });
+    expect(messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.severity])).toEqual([['config/playground.json', 2, 22, 'config-playground', 'error']]);
+  });
+});

@@ -273,8 +273,10 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                 </button>
               </p>
             ) : null}
-            <div className={`pg-output${stale ? ' pg-output-stale' : ''}`} ref={outputHost} hidden={status.kind === 'unavailable'} />
-            {!editorReady && status.kind !== 'unavailable' ? <p className="pg-empty">The JavaScript output appears here.</p> : null}
+            <div className={`pg-output${stale ? ' pg-output-stale' : ''}`} ref={outputHost} hidden={status.kind === 'unavailable' || lastJs === null} />
+            {status.kind !== 'unavailable' && lastJs === null && errorCount === 0 && !outcome?.failure ? (
+              <p className="pg-empty">The JavaScript output appears here.</p>
+            ) : null}
           </div>
           <div className="pg-panel pg-panel-problems" role="tabpanel" id={panelId('problems')} aria-labelledby={tabId('problems')} hidden={tab !== 'problems'}>
             {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}

@@ -12,7 +12,7 @@ import {
 } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { StreamLanguage, HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { javascript } from '@codemirror/lang-javascript';
+import { javascriptLanguage } from '@codemirror/lang-javascript';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
 import { rescriptMode } from './rescript-mode.ts';
@@ -137,7 +137,7 @@ export function createOutput(parent: HTMLElement, label: string): { setText(text
       extensions: [
         common,
         lineNumbers(),
-        javascript(),
+        javascriptLanguage,
         EditorState.readOnly.of(true),
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
       ],
