@@ -60,6 +60,29 @@ describe('config/playground.json', () => {
   });
 });
 
+describe('config/playground.json and its schema', () => {
+  it('agree: the repo file passes both, and what the checker refuses the schema refuses', async () => {
+    const { Ajv } = await import('ajv');
+    const { readFileSync } = await import('node:fs');
+    const { repo } = await import('../helpers/cli.ts');
+    const read = (f: string) => JSON.parse(readFileSync(`${repo}/config/${f}`, 'utf8')) as unknown;
+    const validate = new Ajv({ allErrors: true }).compile(read('schemas/playground.schema.json') as object);
+    const repoFile = read('playground.json');
+    expect(validate(repoFile), JSON.stringify(validate.errors)).toBe(true);
+    expect(resolvePlaygroundSettings(repoFile).problems).toEqual([]);
+    const good = [{}, { compilerBaseUrl: 'https://cdn.example.org', versions: ['v12.0.0', 'v11.1.4-rc.1'] }, { compilerBaseUrl: '/bundles', versions: ['v12.0.0'] }];
+    for (const data of good) {
+      expect(validate(data), JSON.stringify(data)).toBe(true);
+      expect(resolvePlaygroundSettings(data).problems, JSON.stringify(data)).toEqual([]);
+    }
+    const bad = [{ compilerBaseUrl: 'https://cdn.example.org/' }, { compilerBaseUrl: 'ftp://x' }, { versions: ['12.0.0'] }, { versions: ['v12.0.0', 'v12.0.0'] }, { other: true }, { versions: 'v12.0.0' }];
+    for (const data of bad) {
+      expect(validate(data), JSON.stringify(data)).toBe(false);
+      expect(resolvePlaygroundSettings(data).problems.length, JSON.stringify(data)).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the official compiler bundle', () => {
   it('is loaded from {base}/{version}/compiler.js, then the library files of that version', () => {
     expect(bundleUrls('https://cdn.example.org/', 'v12.0.0')).toEqual({
