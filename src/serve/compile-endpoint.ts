@@ -192,12 +192,17 @@ function generic(message: string): CompileProblem {
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     // A bare environment: the compiler needs none of the server's variables.
-    const child = spawn(cmd, args, { cwd, shell: false, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+    // In a process group of its own, so that a timeout kills anything it started as well.
+    const child = spawn(cmd, args, { cwd, shell: false, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }, timeoutMs);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => {

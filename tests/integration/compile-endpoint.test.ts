@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/serve/server.ts';
-import { defaultSearchDirs, resolveCompiler } from '../../src/serve/compile-endpoint.ts';
+import { compileRescript, defaultSearchDirs, resolveCompiler } from '../../src/serve/compile-endpoint.ts';
 
 let server: http.Server;
 let port: number;
@@ -108,5 +108,17 @@ describe('POST /api/compile', () => {
     expect((await compile('let x = 1', { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` })).status).toBe(403);
     expect((await request('POST', 'code=let x = 1', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await request('POST', '{"code": 1}')).status).toBe(400);
+  });
+
+  it('stops a compiler that runs too long, and removes its temp dir', async () => {
+    // A stand-in for a compiler that never finishes.
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-hang-'));
+    const hang = path.join(dir, 'bsc.exe');
+    writeFileSync(hang, '#!/bin/sh\nsleep 60\n');
+    chmodSync(hang, 0o755);
+    const before = ourTempDirs().length;
+    const result = await compileRescript({ bsc: hang, runtime: dir, version: 'test' }, 'let x = 1', 300);
+    expect(result).toEqual({ problems: [], timedOut: true });
+    expect(ourTempDirs().length).toBe(before);
   });
 });
