@@ -11,6 +11,8 @@ const loaders: Record<string, Loader> = {
   CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
   CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
   ...pageIslandLoaders,
+  // Registers the editor loader (CodeMirror, a chunk of its own) before the island renders.
+  Playground: () => import('../components/playground/client.ts') as unknown as ReturnType<Loader>,
   SyntaxSearch: () => import('../components/syntax/SyntaxSearch.tsx') as unknown as ReturnType<Loader>,
 };
 

@@ -3,6 +3,7 @@ import CodeTabs from './islands/CodeTabs.tsx';
 import CodeActions from './islands/CodeActions.tsx';
 import { pageIslands } from './pages/islands/index.ts';
 import SyntaxSearch from './syntax/SyntaxSearch.tsx';
+import Playground from './playground/Playground.tsx';
 
 /** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
 export const islands = {
@@ -10,6 +11,7 @@ export const islands = {
   CodeActions,
   ...pageIslands,
   SyntaxSearch,
+  Playground,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

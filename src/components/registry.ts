@@ -34,6 +34,8 @@ export const COMPONENTS: Record<string, ComponentSpec> = {
   // Used by the community pages the docs team writes today.
   CommunityResources: { props: {} },
   DonationForm: { props: {} },
+  // The /try page's editor and compiler (src/components/playground).
+  Playground: { props: {} },
 };
 
 export const COMPONENT_NAMES = Object.keys(COMPONENTS);

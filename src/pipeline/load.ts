@@ -7,6 +7,7 @@ import { sha1 } from '../util/text.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
 import { validateConfigFiles } from './config-schema.ts';
+import { playgroundConfigMessages } from '../components/playground/config-messages.ts';
 import type { ContentKind, FrontMatterBlock, Message, SourceFile } from './types.ts';
 
 /** A JSON config file with positions, so problems in it can be reported at file:line:col. */
@@ -30,6 +31,8 @@ export interface LoadedConfig {
   community: ConfigFile | undefined;
   /** Compiler warning list for <WarningTable> (config/warnings.json). */
   warnings: ConfigFile | undefined;
+  /** Playground compilers (config/playground.json). */
+  playground: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
   sidebars: Map<string, ConfigFile>;
   /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
@@ -152,7 +155,10 @@ function parseConfigFile(text: string, shown: string, messages: Message[]): Conf
 export function strictConfigMessages(loaded: LoadedConfig): Message[] {
   const files = new Set([...loaded.files.values(), ...loaded.schemas.values()]);
   if (loaded.warnings) files.add(loaded.warnings);
-  return [...files].flatMap((f) => f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json')));
+  return [
+    ...[...files].flatMap((f) => f.doc.strictErrors().map((e) => message(f.displayPath, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'))),
+    ...playgroundConfigMessages(loaded.playground),
+  ];
 }
 
 /**
@@ -229,6 +235,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     packages: usable('packages.json'),
     community: usable('community.json'),
     warnings,
+    playground: usable('playground.json'),
     sidebars,
     schemas,
     api,

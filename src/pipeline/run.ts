@@ -18,6 +18,7 @@ import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
+import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { CompiledPage, Message, Page, RouteEntry, SourceFile } from './types.ts';
 
@@ -45,7 +46,8 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
     rewriteAliases[section] = Object.fromEntries(Object.entries(sv.aliases).filter(([alias]) => !sv.routed.includes(alias)));
   }
   const warnings = (config.warnings?.data as { warnings?: { number: number; description: string }[] } | undefined)?.warnings ?? [];
-  return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support };
+  const playground = resolvePlaygroundSettings(config.playground?.data).settings;
+  return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support, playground };
 }
 
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {

@@ -21,6 +21,8 @@ import { escapeHtml } from '../util/text.ts';
 import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../components/registry.ts';
 import * as C from '../components/content.tsx';
 import type { CodeTabItem } from '../components/islands/CodeTabs.tsx';
+import { PlaygroundTag } from '../components/playground/PlaygroundTag.tsx';
+import type { PlaygroundSettings } from '../components/playground/config.ts';
 import type { CodeSample, CompiledPage, Heading, LinkRef, Message } from '../pipeline/types.ts';
 
 /** Site facts a page's Markdown needs; the same for every page of a build. */
@@ -33,6 +35,8 @@ export interface CompileContext {
   communityLinks: C.CommunityLink[];
   /** Ways to support the project (site.json `support`), for <DonationForm>. */
   supportLinks: C.CommunityLink[];
+  /** config/playground.json, for <Playground>. */
+  playground?: PlaygroundSettings;
 }
 
 export interface CompileInput {
@@ -72,6 +76,7 @@ const components = {
   CommunityContent: fromTable(C.CommunityContent),
   CommunityResources: fromTable(C.CommunityContent),
   DonationForm: fromTable(C.DonationForm),
+  Playground: fromTable(PlaygroundTag),
 };
 
 const toHastProcessor = unified().use(remarkRehype, { allowDangerousHtml: false });
@@ -413,6 +418,9 @@ function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
     case 'CommunityContent':
     case 'CommunityResources':
       return [tableNode(state, name, { links: state.ctx.communityLinks }, walkChildren(state, node.children))];
+    case 'Playground':
+      state.islands.add('Playground');
+      return [tableNode(state, name, { settings: state.ctx.playground ?? { versions: [] } })];
     case 'DonationForm':
       return [tableNode(state, name, { links: state.ctx.supportLinks })];
     case 'UrlBox':

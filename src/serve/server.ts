@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { compileEndpoint } from './compile-endpoint.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,6 +66,7 @@ async function firstFile(candidates: string[]): Promise<string | null> {
 export function startServer(opts: ServeOptions): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     if (opts.handle?.(req, res)) return;
+    if (await compileEndpoint(req, res)) return; // POST /api/compile: the playground's compiler
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;

@@ -1,0 +1,324 @@
+// The /try page: a ReScript editor, the JavaScript it compiles to, and the compiler's problems.
+// Rendered on the server with the default example (the page works as a code sample without
+// scripts); on the client it reads `?code=`, loads the editor (CodeMirror, its own chunk) and a
+// compiler (compilers.ts), and compiles as you type.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { codeFromSearch, DEFAULT_EXAMPLE, searchWithCode } from './code-param.ts';
+import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcome, type PlaygroundCompiler, type Problem } from './compilers.ts';
+import type { PlaygroundSettings } from './config.ts';
+import { loadEditor } from './editor-registry.ts';
+import type { EditorHandle } from './editor.ts';
+
+export type PlaygroundProps = PlaygroundSettings;
+
+type Status =
+  | { kind: 'starting' }
+  | { kind: 'compiling' }
+  | { kind: 'done'; ms: number; label: string }
+  | { kind: 'unavailable'; reason: string }
+  | { kind: 'failed'; message: string };
+
+type Tab = 'js' | 'problems';
+const TABS: Tab[] = ['js', 'problems'];
+/** Pause in typing before compiling. */
+const COMPILE_DELAY_MS = 400;
+/** How long the share button's confirmation shows. */
+const SHARE_NOTE_MS = 2000;
+
+function statusText(status: Status, outcome: CompileOutcome | null): string {
+  switch (status.kind) {
+    case 'starting':
+      return 'Loading…';
+    case 'compiling':
+      return 'Compiling…';
+    case 'unavailable':
+      return 'No compiler available';
+    case 'failed':
+      return 'Compiling failed';
+    case 'done': {
+      if (outcome?.failure) return 'Compiling failed';
+      const n = outcome?.errors.length ?? 0;
+      if (n > 0) return `${n} ${n === 1 ? 'error' : 'errors'}`;
+      return `Compiled in ${status.ms} ms · ${status.label}`;
+    }
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export default function Playground({ compilerBaseUrl, versions }: PlaygroundProps) {
+  const id = useId();
+  const [code, setCode] = useState(DEFAULT_EXAMPLE);
+  const [editorReady, setEditorReady] = useState(false);
+  const [outcome, setOutcome] = useState<CompileOutcome | null>(null);
+  const [lastJs, setLastJs] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'starting' });
+  const [tab, setTab] = useState<Tab>('js');
+  const [version, setVersion] = useState(versions[0] ?? '');
+  const [shareNote, setShareNote] = useState('');
+
+  const editorHost = useRef<HTMLDivElement>(null);
+  const outputHost = useRef<HTMLDivElement>(null);
+  const editor = useRef<EditorHandle | null>(null);
+  const output = useRef<{ setText(text: string): void; destroy(): void } | null>(null);
+  const codeRef = useRef(code);
+  const versionRef = useRef(version);
+  const compilers = useRef(new Map<string, Promise<PlaygroundCompiler>>());
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const unavailable = useRef(false);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, problems: null });
+
+  const useBundle = Boolean(compilerBaseUrl) && versions.length > 0;
+
+  const getCompiler = useCallback((): Promise<PlaygroundCompiler> => {
+    const key = useBundle ? versionRef.current : 'server';
+    let c = compilers.current.get(key);
+    if (!c) {
+      c = useBundle ? bundleCompiler(compilerBaseUrl!, versionRef.current) : Promise.resolve(serverCompiler());
+      compilers.current.set(key, c);
+      c.catch(() => compilers.current.delete(key));
+    }
+    return c;
+  }, [useBundle, compilerBaseUrl]);
+
+  const compileNow = useCallback(async () => {
+    clearTimeout(timer.current);
+    if (unavailable.current) return;
+    const run = ++seq.current;
+    const source = codeRef.current;
+    setStatus({ kind: 'compiling' });
+    try {
+      const compiler = await getCompiler();
+      const start = performance.now();
+      const result = await compiler.compile(source);
+      if (run !== seq.current) return; // a newer compile is on its way
+      setOutcome(result);
+      if (result.js !== undefined) setLastJs(result.js);
+      setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
+    } catch (err) {
+      if (run !== seq.current) return;
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof CompilerUnavailable) {
+        unavailable.current = true;
+        setStatus({ kind: 'unavailable', reason: message });
+      } else setStatus({ kind: 'failed', message });
+    }
+  }, [getCompiler]);
+
+  const compileSoon = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void compileNow(), COMPILE_DELAY_MS);
+  }, [compileNow]);
+
+  // Once, on the client: the code from the URL, the editor, the first compile.
+  useEffect(() => {
+    const initial = codeFromSearch(window.location.search) ?? DEFAULT_EXAMPLE;
+    codeRef.current = initial;
+    setCode(initial);
+    let cancelled = false;
+    loadEditor()
+      ?.then((mod) => {
+        if (cancelled || !editorHost.current || !outputHost.current) return;
+        editor.current = mod.createEditor(editorHost.current, {
+          doc: codeRef.current,
+          label: 'ReScript code',
+          onChange: (next) => {
+            codeRef.current = next;
+            setCode(next);
+            compileSoon();
+          },
+          onCompileNow: () => void compileNow(),
+        });
+        output.current = mod.createOutput(outputHost.current, 'Compiled JavaScript');
+        setEditorReady(true);
+      })
+      .catch((err: unknown) => console.error('docsgen: the playground editor failed to load', err));
+    void compileNow();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer.current);
+      editor.current?.destroy();
+      output.current?.destroy();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const problems: Problem[] = outcome ? [...outcome.errors, ...outcome.warnings] : [];
+  const errorCount = outcome?.errors.length ?? 0;
+
+  useEffect(() => {
+    if (!editorReady) return;
+    editor.current?.showProblems(problems);
+    output.current?.setText(lastJs ?? '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editorReady, outcome, lastJs]);
+
+  const share = async () => {
+    const search = searchWithCode(window.location.search, codeRef.current);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setShareNote('Link copied');
+    } catch {
+      setShareNote('Link is in the address bar');
+    }
+    setTimeout(() => setShareNote(''), SHARE_NOTE_MS);
+  };
+
+  const onVersion = (v: string) => {
+    versionRef.current = v;
+    setVersion(v);
+    unavailable.current = false;
+    void compileNow();
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : e.key === 'Home' ? TABS[0] : e.key === 'End' ? TABS[TABS.length - 1] : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const tabId = (t: Tab) => `${id}-tab-${t}`;
+  const panelId = (t: Tab) => `${id}-panel-${t}`;
+  const stale = Boolean(outcome && outcome.js === undefined && lastJs !== null);
+
+  return (
+    <section className="playground" aria-labelledby={`${id}-title`} data-status={status.kind}>
+      <div className="pg-toolbar">
+        <h1 className="pg-title" id={`${id}-title`}>
+          Playground
+        </h1>
+        <p className={`pg-status pg-status-${status.kind}${errorCount > 0 ? ' pg-status-errors' : ''}`} role="status">
+          {statusText(status, outcome)}
+        </p>
+        <div className="pg-actions">
+          {useBundle && versions.length > 1 ? (
+            <label className="pg-version">
+              <span>Compiler</span>
+              <select value={version} onChange={(e) => onVersion(e.target.value)}>
+                {versions.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <button type="button" className="pg-button pg-share" onClick={() => void share()}>
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+              <path d="M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7L5.3 7.8" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+            </svg>
+            Share
+          </button>
+          <span className="pg-share-note" aria-live="polite">
+            {shareNote}
+          </span>
+        </div>
+      </div>
+      <div className="pg-panes">
+        <div className="pg-pane pg-pane-editor">
+          <div className="pg-pane-head">
+            <span className="pg-pane-name">ReScript</span>
+            <span className="pg-hint">
+              <kbd>Ctrl</kbd>+<kbd>Enter</kbd> compiles now · <kbd>Esc</kbd> <kbd>Tab</kbd> leaves the editor
+            </span>
+          </div>
+          <div className="pg-editor" ref={editorHost} />
+          {editorReady ? null : (
+            <pre className="pg-fallback" aria-label="ReScript code">
+              <code>{code}</code>
+            </pre>
+          )}
+        </div>
+        <div className="pg-pane pg-pane-output">
+          <div className="pg-tabs" role="tablist" aria-label="Output">
+            {TABS.map((t) => (
+              <button
+                key={t}
+                ref={(el) => {
+                  tabRefs.current[t] = el;
+                }}
+                type="button"
+                role="tab"
+                id={tabId(t)}
+                aria-selected={tab === t}
+                aria-controls={panelId(t)}
+                tabIndex={tab === t ? 0 : -1}
+                className="pg-tab"
+                onClick={() => setTab(t)}
+                onKeyDown={onTabKey}
+              >
+                {t === 'js' ? 'JavaScript' : 'Problems'}
+                {t === 'problems' && problems.length > 0 ? (
+                  <span className={`pg-count${errorCount > 0 ? ' pg-count-error' : ''}`}>{problems.length}</span>
+                ) : null}
+              </button>
+            ))}
+          </div>
+          <div className="pg-panel pg-panel-js" role="tabpanel" id={panelId('js')} aria-labelledby={tabId('js')} hidden={tab !== 'js'}>
+            {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}
+            {outcome?.failure ? <p className="pg-banner pg-banner-error">{outcome.failure}</p> : null}
+            {errorCount > 0 ? (
+              <p className="pg-banner pg-banner-error">
+                The code has {plural(errorCount, 'error', 'errors')}
+                {stale ? '; this is the JavaScript of the last version that compiled' : ''}.{' '}
+                <button type="button" className="pg-link" onClick={() => setTab('problems')}>
+                  Show problems
+                </button>
+              </p>
+            ) : null}
+            <div className={`pg-output${stale ? ' pg-output-stale' : ''}`} ref={outputHost} hidden={status.kind === 'unavailable' || lastJs === null} />
+            {status.kind !== 'unavailable' && lastJs === null && errorCount === 0 && !outcome?.failure ? (
+              <p className="pg-empty">The JavaScript output appears here.</p>
+            ) : null}
+          </div>
+          <div className="pg-panel pg-panel-problems" role="tabpanel" id={panelId('problems')} aria-labelledby={tabId('problems')} hidden={tab !== 'problems'}>
+            {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}
+            {outcome?.failure ? <p className="pg-banner pg-banner-error">{outcome.failure}</p> : null}
+            {problems.length === 0 && status.kind === 'done' && !outcome?.failure ? <p className="pg-empty">No problems: the code compiles without warnings.</p> : null}
+            {problems.length > 0 ? (
+              <ol className="pg-problems">
+                {problems.map((p, i) => (
+                  <li key={`${i}-${p.line}-${p.col}`}>
+                    <button type="button" className={`pg-problem pg-problem-${p.severity}`} onClick={() => editor.current?.moveTo(p.line, p.col)}>
+                      <span className="pg-problem-head">
+                        <span className="pg-problem-kind">{p.kind}</span>
+                        <span className="pg-problem-where">
+                          Line {p.line}, column {p.col}
+                        </span>
+                      </span>
+                      <span className="pg-problem-message">{p.message}</span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Unavailable({ reason }: { reason: string }) {
+  return (
+    <div className="pg-banner pg-banner-info">
+      <p>
+        <strong>Compiling is not available on this copy of the site.</strong> You can still edit the code and share it with the
+        Share button.
+      </p>
+      <p>
+        To compile here, serve the site with <code>npx docsgen serve</code> where the <code>rescript</code> npm package (12 or later) is
+        installed, or name the official browser compiler in <code>config/playground.json</code> (<code>compilerBaseUrl</code> and{' '}
+        <code>versions</code>).
+      </p>
+      <p className="pg-reason">{reason}</p>
+    </div>
+  );
+}

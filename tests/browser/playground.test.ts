@@ -1,0 +1,151 @@
+// /try in Chromium: the code from the URL in the editor, share links that round-trip, and real
+// compiles through docsgen's server (the pinned ReScript 12 toolchain, as in the endpoint's test).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+import { DEFAULT_EXAMPLE } from '../../src/components/playground/code-param.ts';
+
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await openFixtureSite('playground');
+}, 300_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+async function open(query = ''): Promise<Page> {
+  const context = await site.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto(`${site.origin}/try${query}`);
+  await page.waitForSelector('.pg-editor .cm-content');
+  return page;
+}
+
+/** The editor's text, line by line as CodeMirror shows it. */
+const editorText = (page: Page) => page.$$eval('.pg-editor .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+const outputText = (page: Page) => page.$$eval('.pg-output .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
+const settled = (page: Page) => page.waitForSelector('.playground[data-status="done"], .playground[data-status="unavailable"]', { timeout: 60_000 });
+
+describe('the /try playground', () => {
+  it('opens the code of the `code` parameter in the editor, as text', async () => {
+    const code = 'let html = "<img src=x onerror=\\"window.pwned=1\\">"\nConsole.log(html)\n';
+    const page = await open(`?code=${compressToEncodedURIComponent(code)}`);
+    await page.waitForFunction((first) => document.querySelector('.pg-editor .cm-line')?.textContent === first, code.split('\n')[0]);
+    expect(await editorText(page)).toBe(code);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('.pg-editor img').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opens the default example for missing or broken code, never an error page', async () => {
+    const page = await open();
+    for (const query of ['', '?code=%3Cscript%3E', '?code=zzzzzzzzzzzzzzzz']) {
+      const response = await page.goto(`${site.origin}/try${query}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForSelector('.pg-editor .cm-content');
+      expect(await page.locator('h1').textContent()).toBe('Playground');
+      expect((await editorText(page)).split('\n')[0], query).toBe(DEFAULT_EXAMPLE.split('\n')[0]);
+    }
+    await page.context().close();
+  });
+
+  it('compiles the code through the server and shows the JavaScript', async () => {
+    const page = await open(`?code=${compressToEncodedURIComponent('let double = x => x * 2\n')}`);
+    await settled(page);
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('function double'));
+    expect(await outputText(page)).toMatch(/function double\(x\) \{/);
+    expect(await page.locator('.pg-status').textContent()).toMatch(/^Compiled in \d+ ms · ReScript 12\./);
+    // Typing compiles again.
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('let triple = x => x * 3\n');
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('function triple'), undefined, { timeout: 60_000 });
+    await page.context().close();
+  });
+
+  it('shows an error at its line and column, and clicking it puts the cursor there', async () => {
+    const page = await open(`?code=${compressToEncodedURIComponent('let x = 1\nlet y: string = x + 1\n')}`);
+    await page.waitForSelector('.pg-status-errors', { timeout: 60_000 });
+    expect(await page.locator('.pg-status').textContent()).toBe('1 error');
+    await page.waitForSelector('.pg-editor .cm-lintRange-error');
+    expect(await page.locator('.pg-editor .cm-lintRange-error').first().textContent()).toBe('x + 1');
+    await page.getByRole('tab', { name: /Problems/ }).click();
+    const problem = page.locator('.pg-problem');
+    expect(await problem.count()).toBe(1);
+    expect(await problem.locator('.pg-problem-where').textContent()).toBe('Line 2, column 17');
+    expect(await problem.locator('.pg-problem-message').textContent()).toContain("But it's expected to have type: string");
+    await problem.click();
+    const caret = await page.evaluate(() => {
+      const sel = document.getSelection()!;
+      const line = document.querySelector('.pg-editor .cm-activeLine')!;
+      const range = document.createRange();
+      range.setStart(line, 0);
+      range.setEnd(sel.anchorNode!, sel.anchorOffset);
+      return { line: document.querySelector('.pg-editor .cm-activeLineGutter')?.textContent, col: range.toString().length + 1, focused: document.activeElement?.classList.contains('cm-content') };
+    });
+    expect(caret).toEqual({ line: '2', col: 17, focused: true });
+    await page.context().close();
+  });
+
+  it('shares: the URL holds the edited code and copying it opens the same code', async () => {
+    const page = await open();
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('let shared = "a + b & c"\n');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForSelector('.pg-share-note:has-text("Link copied")');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/try');
+    const code = await editorText(page);
+    expect(code).toBe('let shared = "a + b & c"\n');
+    expect(decompressFromEncodedURIComponent(url.searchParams.get('code')!.replace(/ /g, '+'))).toBe(code);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    const again = await open(url.search);
+    expect(await editorText(again)).toBe(code);
+    await again.context().close();
+    await page.context().close();
+  });
+
+  it('without a compiler, says how to enable one and still shares', async () => {
+    const context = await site.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    // What a static host answers.
+    await page.route('**/api/compile', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }));
+    await page.goto(`${site.origin}/try`);
+    await page.waitForSelector('.playground[data-status="unavailable"]', { timeout: 60_000 });
+    expect(await page.locator('.pg-panel-js').textContent()).toContain('Compiling is not available');
+    expect(await page.locator('.pg-panel-js').textContent()).toContain('config/playground.json');
+    await page.getByRole('button', { name: 'Share' }).click();
+    expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+    await context.close();
+  });
+
+  it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const found: string[] = [];
+    for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/try?code=${compressToEncodedURIComponent('let x = 1\nlet y: string = x + 1\nlet f = a => {\n  let unused = 2\n  a\n}\n')}`);
+      await page.waitForSelector('.pg-status-errors', { timeout: 60_000 });
+      for (const tab of ['JavaScript', 'Problems']) {
+        await page.getByRole('tab', { name: new RegExp(tab) }).click();
+        await page.addScriptTag({ content: axe });
+        const violations = (await page.evaluate(
+          async () =>
+            (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+            })).violations,
+        ));
+        found.push(...violations.map((v) => `${width}px ${colorScheme} ${tab}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+});

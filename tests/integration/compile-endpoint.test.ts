@@ -1,0 +1,124 @@
+// POST /api/compile through docsgen's own server, compiling with the real ReScript compiler
+// (docsgen's pinned v12 toolchain: `node scripts/check-examples.mjs --install`, run by `npm test`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../src/serve/server.ts';
+import { compileRescript, defaultSearchDirs, resolveCompiler } from '../../src/serve/compile-endpoint.ts';
+
+let server: http.Server;
+let port: number;
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+function request(method: string, body: string | Buffer | undefined, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/api/compile', method, headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const compile = (code: string, headers?: Record<string, string>) => request('POST', JSON.stringify({ code }), headers);
+
+const ourTempDirs = () => readdirSync(tmpdir()).filter((f) => f.startsWith('docsgen-compile-'));
+
+beforeAll(async () => {
+  if (!resolveCompiler(defaultSearchDirs())) {
+    throw new Error('No ReScript 12 compiler: run `node scripts/check-examples.mjs --install --versions v12.0.0` (npm test does)');
+  }
+  const outDir = mkdtempSync(path.join(tmpdir(), 'docsgen-endpoint-out-'));
+  server = await startServer({ outDir, host: '127.0.0.1', port: 0 });
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+});
+
+describe('POST /api/compile', () => {
+  it('compiles valid ReScript to JavaScript', async () => {
+    const before = ourTempDirs().length;
+    const r = await compile('let double = x => x * 2\nlet four = double(2)\n');
+    expect(r.status).toBe(200);
+    expect(r.body['js']).toMatch(/function double\(x\) \{\s*return \(?x << 1\)?;\s*\}/);
+    expect(r.body['js']).toMatch(/export \{/); // ES modules, as the docs show
+    expect(r.body['version']).toMatch(/^12\./);
+    expect(r.body['errors']).toBeUndefined();
+    // The temp project is gone once the answer is sent.
+    expect(ourTempDirs().length).toBe(before);
+  });
+
+  it('reports a type error at its line and column', async () => {
+    const r = await compile('let x = 1\nlet y: string = x + 1\n');
+    expect(r.status).toBe(200);
+    expect(r.body['js']).toBeUndefined();
+    expect(r.body['errors']).toEqual([
+      expect.objectContaining({ line: 2, col: 17, endLine: 2, endCol: 21, kind: 'Type error', message: expect.stringContaining("But it's expected to have type: string") }),
+    ]);
+  });
+
+  it('reports a syntax error, and warnings beside the JavaScript', async () => {
+    const syntax = await compile('let f = (a =>\nlet z = 3\n');
+    expect(syntax.body['errors']).toEqual([expect.objectContaining({ line: 1, kind: 'Syntax error' })]);
+    const warned = await compile('let f = a => {\n  let unused = 2\n  a\n}\n');
+    expect(warned.body['js']).toContain('function f(a)');
+    expect(warned.body['warnings']).toEqual([expect.objectContaining({ line: 2, col: 7, kind: 'Warning 26', severity: 'warning' })]);
+  });
+
+  it('treats the code as data: shell syntax and odd file names do nothing', async () => {
+    const r = await compile('let s = "$(touch /tmp/docsgen-pwned) `id`; rm -rf /"\n');
+    expect(r.status).toBe(200);
+    expect(r.body['js']).toContain('$(touch /tmp/docsgen-pwned)');
+  });
+
+  it('refuses code over 100 KB with 413', async () => {
+    const r = await compile(`let s = "${'x'.repeat(101 * 1024)}"\n`);
+    expect(r.status).toBe(413);
+    expect(r.body['error']).toMatch(/larger than 100 KB/);
+  });
+
+  it('answers anything but POST with 405', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const r = await request(method, undefined);
+      expect(r.status, method).toBe(405);
+      expect(r.headers['allow']).toBe('POST');
+    }
+  });
+
+  it('refuses other origins, other host names, and bodies that are not JSON', async () => {
+    expect((await compile('let x = 1', { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await compile('let x = 1', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    // A DNS-rebinding page would be same-origin with itself, under its own host name.
+    expect((await compile('let x = 1', { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` })).status).toBe(403);
+    expect((await request('POST', 'code=let x = 1', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await request('POST', '{"code": 1}')).status).toBe(400);
+  });
+
+  it('stops a compiler that runs too long, and removes its temp dir', async () => {
+    // A stand-in for a compiler that never finishes.
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-hang-'));
+    const hang = path.join(dir, 'bsc.exe');
+    writeFileSync(hang, '#!/bin/sh\nsleep 60\n');
+    chmodSync(hang, 0o755);
+    const before = ourTempDirs().length;
+    const result = await compileRescript({ bsc: hang, runtime: dir, version: 'test' }, 'let x = 1', 300);
+    expect(result).toEqual({ problems: [], timedOut: true });
+    expect(ourTempDirs().length).toBe(before);
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { compressToEncodedURIComponent } from 'lz-string';
+import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, searchWithCode } from '../../src/components/playground/code-param.ts';
+import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
+import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
+
+const SAMPLE = 'let greet = name => `Hello ${name}!`\n/* ünïcödé 😀 */\nConsole.log(greet("world"))\n';
+
+describe('the playground code parameter', () => {
+  it('decodes what the docs\' playground links encode', () => {
+    expect(decodeCode(compressToEncodedURIComponent(SAMPLE))).toBe(SAMPLE);
+    expect(codeFromSearch(`?code=${compressToEncodedURIComponent(SAMPLE)}`)).toBe(SAMPLE);
+  });
+
+  it('reads a `+` that URL decoding turned into a space as `+`', () => {
+    const code = 'let value111 = 111 + 1\nConsole.log(value111)\n';
+    const packed = compressToEncodedURIComponent(code);
+    expect(packed).toContain('+'); // the code is chosen so that its compressed form has one
+    // URLSearchParams decodes `+` to a space, as form encoding says.
+    expect(new URLSearchParams(`code=${packed}`).get('code')).toContain(' ');
+    expect(codeFromSearch(`?code=${packed}`)).toBe(code);
+    expect(codeFromSearch(`?code=${packed.replace(/\+/g, '%2B')}`)).toBe(code);
+    expect(codeFromSearch(`?code=${packed.replace(/\+/g, '%20')}`)).toBe(code);
+  });
+
+  it('gives null for missing, empty and undecodable code, never throwing', () => {
+    for (const search of ['', '?', '?code=', '?other=1', '?code=%20', '?code=zzzzzzzzzzzzzz', '?code=ABCDEFG', '?code=<script>alert(1)</script>', '?code=%E0%A4%A', '?code=hello']) {
+      expect(codeFromSearch(search), search).toBeNull();
+    }
+    expect(decodeCode(null)).toBeNull();
+    expect(decodeCode(undefined)).toBeNull();
+  });
+
+  it('writes the code into the query, keeping other parameters, and the link round-trips', () => {
+    const search = searchWithCode('?version=v12.0.0&code=old', SAMPLE);
+    expect(search.startsWith('?version=v12.0.0&code=')).toBe(true);
+    expect(codeFromSearch(search)).toBe(SAMPLE);
+    expect(codeFromSearch(searchWithCode('', DEFAULT_EXAMPLE))).toBe(DEFAULT_EXAMPLE);
+    expect(encodeCode(SAMPLE)).toBe(compressToEncodedURIComponent(SAMPLE));
+  });
+});
+
+describe('config/playground.json', () => {
+  it('takes a bundle base URL with its versions', () => {
+    expect(resolvePlaygroundSettings({ compilerBaseUrl: 'https://cdn.example.org/bundles', versions: ['v12.0.0', 'v11.1.4'] })).toEqual({
+      settings: { compilerBaseUrl: 'https://cdn.example.org/bundles', versions: ['v12.0.0', 'v11.1.4'] },
+      problems: [],
+    });
+    expect(resolvePlaygroundSettings(undefined)).toEqual({ settings: { versions: [] }, problems: [] });
+    expect(resolvePlaygroundSettings({ compilerBaseUrl: '', versions: [] }).problems).toEqual([]);
+  });
+
+  it('points at what is wrong, and drops a base URL it cannot use', () => {
+    const { settings, problems } = resolvePlaygroundSettings({ compilerBaseUrl: 'https://cdn.example.org/', versions: ['12', 'v12.0.0', 'v12.0.0'], extra: 1 });
+    expect(problems.map((p) => p.pointer)).toEqual(['/compilerBaseUrl', '/versions/0', '/versions/2', '/extra']);
+    expect(settings.compilerBaseUrl).toBeUndefined();
+    const noVersions = resolvePlaygroundSettings({ compilerBaseUrl: 'https://cdn.example.org' });
+    expect(noVersions.problems).toEqual([{ pointer: '/versions', reason: expect.stringContaining('at least one') }]);
+    expect(noVersions.settings.compilerBaseUrl).toBeUndefined();
+  });
+});
+
+describe('config/playground.json and its schema', () => {
+  it('agree: the repo file passes both, and what the checker refuses the schema refuses', async () => {
+    const { Ajv } = await import('ajv');
+    const { readFileSync } = await import('node:fs');
+    const { repo } = await import('../helpers/cli.ts');
+    const read = (f: string) => JSON.parse(readFileSync(`${repo}/config/${f}`, 'utf8')) as unknown;
+    const validate = new Ajv({ allErrors: true }).compile(read('schemas/playground.schema.json') as object);
+    const repoFile = read('playground.json');
+    expect(validate(repoFile), JSON.stringify(validate.errors)).toBe(true);
+    expect(resolvePlaygroundSettings(repoFile).problems).toEqual([]);
+    const good = [{}, { compilerBaseUrl: 'https://cdn.example.org', versions: ['v12.0.0', 'v11.1.4-rc.1'] }, { compilerBaseUrl: '/bundles', versions: ['v12.0.0'] }];
+    for (const data of good) {
+      expect(validate(data), JSON.stringify(data)).toBe(true);
+      expect(resolvePlaygroundSettings(data).problems, JSON.stringify(data)).toEqual([]);
+    }
+    const bad = [{ compilerBaseUrl: 'https://cdn.example.org/' }, { compilerBaseUrl: 'ftp://x' }, { versions: ['12.0.0'] }, { versions: ['v12.0.0', 'v12.0.0'] }, { other: true }, { versions: 'v12.0.0' }];
+    for (const data of bad) {
+      expect(validate(data), JSON.stringify(data)).toBe(false);
+      expect(resolvePlaygroundSettings(data).problems.length, JSON.stringify(data)).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the official compiler bundle', () => {
+  it('is loaded from {base}/{version}/compiler.js, then the library files of that version', () => {
+    expect(bundleUrls('https://cdn.example.org/', 'v12.0.0')).toEqual({
+      compiler: 'https://cdn.example.org/v12.0.0/compiler.js',
+      libraries: ['https://cdn.example.org/v12.0.0/@rescript/react/cmij.js', 'https://cdn.example.org/v12.0.0/compiler-builtins/cmij.js'],
+    });
+    expect(bundleUrls('/bundles', 'v11.1.4').libraries.map((u) => u.split('/v11.1.4/')[1])).toEqual([
+      '@rescript/react/cmij.js',
+      'compiler-builtins/cmij.js',
+      '@rescript/core/cmij.js',
+    ]);
+  });
+
+  it('maps its results: 0-based columns become 1-based, duplicate syntax errors go', () => {
+    const loc = { fullMsg: 'full', shortMsg: 'short', row: 2, column: 16, endRow: 2, endColumn: 21 };
+    expect(fromBundleResult({ type: 'type_error', errors: [loc] }).errors).toEqual([
+      { line: 2, col: 17, endLine: 2, endCol: 21, message: 'short', kind: 'Type error', severity: 'error' },
+    ]);
+    expect(fromBundleResult({ type: 'syntax_error', errors: [loc, loc] }).errors).toHaveLength(1);
+    const ok = fromBundleResult({ type: 'success', js_code: 'let x = 1;', warnings: [{ ...loc, warnNumber: 26, isError: false }] });
+    expect(ok.js).toBe('let x = 1;');
+    expect(ok.warnings[0]).toMatchObject({ kind: 'Warning 26', severity: 'warning', col: 17 });
+    expect(fromBundleResult({ type: 'unexpected_error', msg: 'boom' }).failure).toBe('boom');
+  });
+});
+
+describe('the server compiler client', () => {
+  const respond = (status: number, body: string, type = 'application/json') =>
+    (async () => new Response(body, { status, headers: { 'Content-Type': type } })) as typeof fetch;
+
+  it('reads the endpoint\'s answers', async () => {
+    const c = serverCompiler(respond(200, JSON.stringify({ js: 'x', warnings: [], version: '12.3.1' })));
+    expect(await c.compile('let x = 1')).toEqual({ js: 'x', errors: [], warnings: [] });
+    expect(c.label).toBe('ReScript 12.3.1');
+    const failed = await serverCompiler(respond(413, JSON.stringify({ error: 'too large' }))).compile('x');
+    expect(failed.failure).toBe('too large');
+  });
+
+  it('knows a static host has no endpoint', async () => {
+    await expect(serverCompiler(respond(404, '<!doctype html>', 'text/html')).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
+    await expect(serverCompiler(respond(405, '')).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(serverCompiler(offline).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
+  });
+});
+
+describe('<Playground /> in content', () => {
+  it('renders the island with the site\'s compiler settings and the default example', async () => {
+    const { compile, baseContext } = await import('../helpers/compile.ts');
+    const settings = { compilerBaseUrl: 'https://cdn.example.org', versions: ['v12.0.0'] };
+    const page = await compile('<Playground />\n', { ...baseContext, playground: settings });
+    expect(page.messages).toEqual([]);
+    expect(page.islands).toEqual(['Playground']);
+    const island = /<div class="island" data-island="Playground" data-props="([^"]*)">/.exec(page.html);
+    expect(JSON.parse(island![1]!.replace(/&quot;/g, '"'))).toEqual(settings);
+    // Without scripts, the page still shows the example (escaped as text).
+    expect(page.html).toContain('Math.Constants.pi *. radius *. radius');
+    expect(page.html).toContain('<h1 class="pg-title"');
+  });
+
+  it('reports a bad config/playground.json at the offending value', async () => {
+    const { playgroundConfigMessages } = await import('../../src/components/playground/config-messages.ts');
+    const { parseJsonLazily } = await import('../../src/util/yaml-positions.ts');
+    const text = '{\n  "compilerBaseUrl": "https://cdn.example.org/",\n  "versions": ["v12.0.0"]\n}\n';
+    const doc = parseJsonLazily(text);
+    const messages = playgroundConfigMessages({ displayPath: 'config/playground.json', data: doc.data, doc });
+    expect(messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.severity])).toEqual([['config/playground.json', 2, 22, 'config-playground', 'error']]);
+  });
+});
