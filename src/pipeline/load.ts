@@ -24,6 +24,8 @@ export interface LoadedConfig {
   landing: ConfigFile | undefined;
   /** Compiler warning list for <WarningTable> (config/warnings.json). */
   warnings: ConfigFile | undefined;
+  /** Site search settings (config/search.json). */
+  search: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
   sidebars: Map<string, ConfigFile>;
   /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
@@ -190,6 +192,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     versions: await opt('versions.json'),
     landing: await opt('landing.json'),
     warnings: await opt('warnings.json', true),
+    search: await opt('search.json'),
     sidebars,
     schemas,
     api,
