@@ -1,6 +1,7 @@
 // The one client entry: hydrates only the islands present on the page, each loaded on demand.
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { installSearch } from './search/open.ts';
 
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
 
@@ -17,6 +18,8 @@ function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
   }, [el]);
   return children;
 }
+
+installSearch();
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = loaders[el.dataset['island'] ?? ''];

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Banner, Breadcrumb, Heading, Sidebar, SidebarItem } from '../pipeline/types.ts';
 import type { NavLink } from '../pipeline/site-config.ts';
+import { SearchButton } from './search/SearchButton.tsx';
 
 export function TopNav({ title, nav, current }: { title: string; nav: NavLink[]; current: string }) {
   return (
@@ -19,6 +20,7 @@ export function TopNav({ title, nav, current }: { title: string; nav: NavLink[];
             </li>
           ))}
         </ul>
+        <SearchButton />
       </nav>
     </header>
   );

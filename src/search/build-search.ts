@@ -41,7 +41,7 @@ export function embeddedIndex(version: string, records: SearchRecord[]): Embedde
     let p = pageOf.get(r.url_without_anchor);
     if (p === undefined) {
       p = pages.length;
-      pages.push([r.url_without_anchor, r.hierarchy.lvl0, r.hierarchy.lvl1]);
+      pages.push([r.url_without_anchor, r.hierarchy.lvl0, r.hierarchy.lvl1, r.version]);
       pageOf.set(r.url_without_anchor, p);
     }
     const level = Number(r.type.slice(3)) || 1;

@@ -42,8 +42,8 @@ export const NO_VERSION = 'none';
 export interface EmbeddedIndexFile {
   format: 1;
   version: string;
-  /** [url_without_anchor, lvl0, lvl1] */
-  pages: [string, string, string][];
+  /** [url_without_anchor, lvl0, lvl1, version facet] */
+  pages: [string, string, string, string][];
   /** [page, anchor ('' for none), level 1–6, headings lvl2…level, content, api name ('' for none)] */
   records: [number, string, number, string[], string, string][];
 }
