@@ -14,8 +14,11 @@ export const SEARCH_CONFIG_PATH = 'search/config.json';
 export class SearchRecords {
   private readonly byPage = new Map<string, SearchRecord[]>();
   private readonly options: RecordOptions;
+  /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
+  readonly siteUrl: string;
 
   constructor(site: ResolvedSiteConfig, settings: ResolvedSearchSettings) {
+    this.siteUrl = site.site.url;
     const sectionNames = Object.fromEntries(Object.entries(site.sections).map(([k, v]) => [k, v.name]));
     this.options = { sectionNames, maxContent: settings.maxContent };
   }

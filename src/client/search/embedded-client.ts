@@ -5,6 +5,8 @@ import { RetryError } from './algolia-client.ts';
 import type { EmbeddedIndexFile, SearchClientConfig } from './types.ts';
 
 export interface EmbeddedClient {
+  /** Starts fetching and indexing a version's records (the modal calls it as it opens). */
+  preload(version: string): void;
   search(params: { requests: SearchRequest[] }): Promise<{ results: AlgoliaSearchResult[] }>;
 }
 
@@ -27,6 +29,10 @@ export function createEmbeddedClient(config: Pick<SearchClientConfig, 'indexes' 
     return engine;
   };
   return {
+    preload(version) {
+      const url = config.indexes[version];
+      if (url) engineFor(url).catch(() => undefined); // a search asks again and reports it
+    },
     async search({ requests }) {
       const results = await Promise.all(
         requests.map(async (req) => {

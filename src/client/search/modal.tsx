@@ -50,12 +50,24 @@ export function transformHits(items: DocSearchHit[], config: Pick<SearchClientCo
   return out;
 }
 
-function searchClientFor(config: SearchClientConfig): (client: DocSearchTransformClient) => DocSearchTransformClient {
+let ownClient: { search: unknown } | undefined;
+
+/** One client per page, so hosts marked down and fetched indexes are remembered between opens. */
+function ownClientFor(config: SearchClientConfig, version: string): { search: unknown } {
+  if (!ownClient) {
+    if (config.provider === 'algolia' && config.algolia) {
+      ownClient = createAlgoliaClient({ appId: config.algolia.appId, apiKey: config.algolia.apiKey, ...(config.algolia.hosts ? { hosts: config.algolia.hosts } : {}) });
+    } else {
+      const embedded = createEmbeddedClient(config);
+      embedded.preload(version);
+      ownClient = embedded;
+    }
+  }
+  return ownClient;
+}
+
+function searchClientFor(own: { search: unknown }): (client: DocSearchTransformClient) => DocSearchTransformClient {
   return (client) => {
-    const own =
-      config.provider === 'algolia' && config.algolia
-        ? createAlgoliaClient({ appId: config.algolia.appId, apiKey: config.algolia.apiKey, ...(config.algolia.hosts ? { hosts: config.algolia.hosts } : {}) })
-        : createEmbeddedClient(config);
     return {
       search: own.search as unknown as DocSearchTransformClient['search'],
       addAlgoliaAgent: client.addAlgoliaAgent,
@@ -102,6 +114,8 @@ export async function openSearch(): Promise<void> {
   }
   returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const version = currentVersion(config);
+  const own = ownClientFor(config, version);
+  document.body.dataset['searchProvider'] = config.provider;
   const algolia = config.provider === 'algolia' && config.algolia;
   root.render(
     <DocSearchModal
@@ -111,7 +125,7 @@ export async function openSearch(): Promise<void> {
       initialScrollY={window.scrollY}
       onClose={closeSearch}
       searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
-      transformSearchClient={searchClientFor(config)}
+      transformSearchClient={searchClientFor(own)}
       transformItems={(items) => transformHits(items, config, window.location)}
       insights={Boolean(algolia && algolia.insights)}
       {...(config.missingResultsUrl
