@@ -98,8 +98,11 @@ function fuzzyFor(term: string): number | false {
   return /^[\p{L}_][\p{L}\p{N}_']{3,}$/u.test(term) ? 0.2 : false;
 }
 
-/** Field weights: an API name above a heading, a heading above the path and the text. */
-const BOOST = { api: 8, title: 4, path: 1.5, content: 1 };
+/** Field weights: an API name above a heading, a heading above the text and the path. */
+const BOOST = { api: 8, title: 4, path: 0.5, content: 1 };
+
+/** A page above its sections, a section above its subsections, for the same words. */
+const LEVEL_BOOST: Record<string, number> = { lvl1: 1.5, lvl2: 1.2, lvl3: 1.1 };
 
 const MAX_QUERY = 64;
 
@@ -159,7 +162,8 @@ export class EmbeddedSearch {
     });
     let results: SearchResult[] = [];
     if (groups.length > 0) {
-      results = this.mini.search({ combineWith: 'AND', queries: groups }, { boost: BOOST });
+      const docs = this.docs;
+      results = this.mini.search({ combineWith: 'AND', queries: groups }, { boost: BOOST, boostDocument: (id) => LEVEL_BOOST[docs[id as number]!.type] ?? 1 });
     }
     const allowed = facetTest(req.facetFilters);
     const docs = results.filter((r) => {

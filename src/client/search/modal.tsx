@@ -1,5 +1,7 @@
 // The search modal (DocSearch 3.9), loaded on first open. Its client answers from the embedded
 // index, or from a hosted Algolia index through algolia-client.ts, as config/search.json says.
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
@@ -66,14 +68,82 @@ function ownClientFor(config: SearchClientConfig, version: string): { search: un
   return ownClient;
 }
 
-function searchClientFor(own: { search: unknown }): (client: DocSearchTransformClient) => DocSearchTransformClient {
-  return (client) => {
-    return {
-      search: own.search as unknown as DocSearchTransformClient['search'],
-      addAlgoliaAgent: client.addAlgoliaAgent,
-      transporter: client.transporter,
-    };
-  };
+/**
+ * DocSearch's client, answering from ours. A search no host could answer (RetryError) resolves
+ * with no hits and reports the failure: autocomplete-core 1.17.9 sets its status back to `idle`
+ * after DocSearch sets `error`, so DocSearch's own error screen never shows (see SearchModal).
+ */
+function searchClientFor(own: { search: unknown }, onFailure: (failed: boolean) => void): (client: DocSearchTransformClient) => DocSearchTransformClient {
+  const search = own.search as (params: { requests: { query?: string }[] }) => Promise<{ results: unknown[] }>;
+  return (client) => ({
+    search: (async (params: { requests: { query?: string; indexName?: string; hitsPerPage?: number }[] }) => {
+      try {
+        const answer = await search(params);
+        onFailure(false);
+        return answer;
+      } catch (err) {
+        if (!(err instanceof Error) || err.name !== 'RetryError') throw err;
+        console.error('docsgen search: unable to fetch results', err);
+        onFailure(true);
+        return { results: params.requests.map((r) => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: r.hitsPerPage ?? 20, query: r.query ?? '', params: '', index: r.indexName ?? '', processingTimeMS: 0, exhaustiveNbHits: true })) };
+      }
+    }) as unknown as DocSearchTransformClient['search'],
+    addAlgoliaAgent: client.addAlgoliaAgent,
+    transporter: client.transporter,
+  });
+}
+
+/** DocSearch's error screen (same markup and texts, SPEC §8), shown in place of its results. */
+function ErrorScreen() {
+  return (
+    <div className="DocSearch-ErrorScreen" role="alert">
+      <div className="DocSearch-Screen-Icon">
+        <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+        </svg>
+      </div>
+      <p className="DocSearch-Title">Unable to fetch results</p>
+      <p className="DocSearch-Help">You might want to check your network connection.</p>
+    </div>
+  );
+}
+
+interface SearchModalProps {
+  config: SearchClientConfig;
+  version: string;
+  own: { search: unknown };
+}
+
+function SearchModal({ config, version, own }: SearchModalProps) {
+  const [failed, setFailed] = useState(false);
+  const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
+  const transformSearchClient = useMemo(() => searchClientFor(own, setFailed), [own]);
+  useEffect(() => {
+    setDropdown(document.querySelector<HTMLElement>('.DocSearch-Dropdown'));
+  }, []);
+  useEffect(() => {
+    dropdown?.classList.toggle('search-failed', failed);
+  }, [dropdown, failed]);
+  const algolia = config.provider === 'algolia' && config.algolia;
+  return (
+    <>
+      <DocSearchModal
+        appId={algolia ? algolia.appId : 'embedded'}
+        apiKey={algolia ? algolia.apiKey : 'embedded'}
+        indexName={config.indexName}
+        initialScrollY={window.scrollY}
+        onClose={closeSearch}
+        searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
+        transformSearchClient={transformSearchClient}
+        transformItems={(items) => transformHits(items, config, window.location)}
+        insights={Boolean(algolia && algolia.insights)}
+        {...(config.missingResultsUrl
+          ? { getMissingResultsUrl: ({ query }: { query: string }) => config.missingResultsUrl!.replace('{query}', encodeURIComponent(query)) }
+          : {})}
+      />
+      {failed && dropdown ? createPortal(<ErrorScreen />, dropdown) : null}
+    </>
+  );
 }
 
 function injectStyles(): void {
@@ -116,21 +186,5 @@ export async function openSearch(): Promise<void> {
   const version = currentVersion(config);
   const own = ownClientFor(config, version);
   document.body.dataset['searchProvider'] = config.provider;
-  const algolia = config.provider === 'algolia' && config.algolia;
-  root.render(
-    <DocSearchModal
-      appId={algolia ? algolia.appId : 'embedded'}
-      apiKey={algolia ? algolia.apiKey : 'embedded'}
-      indexName={config.indexName}
-      initialScrollY={window.scrollY}
-      onClose={closeSearch}
-      searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
-      transformSearchClient={searchClientFor(own)}
-      transformItems={(items) => transformHits(items, config, window.location)}
-      insights={Boolean(algolia && algolia.insights)}
-      {...(config.missingResultsUrl
-        ? { getMissingResultsUrl: ({ query }: { query: string }) => config.missingResultsUrl!.replace('{query}', encodeURIComponent(query)) }
-        : {})}
-    />,
-  );
+  root.render(<SearchModal config={config} version={version} own={own} />);
 }

@@ -1,0 +1,167 @@
+// Browser test of site search: the search fixture built once, DocSearch's modal driven in Debian's
+// Chromium. Everything answers from the embedded index the build wrote (no service).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+
+let site: FixtureSite | undefined;
+let browser: Browser | undefined;
+let origin = '';
+
+beforeAll(async () => {
+  site = await openFixtureSite('search');
+  ({ browser, origin } = site);
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** The v1 docs read at their alias: hits under /docs/manual/v1.0.0/ are shown under /latest/. */
+const PIPE = '/docs/manual/latest/pipe';
+const INPUT = '.DocSearch-Input';
+
+async function open(route = PIPE, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser!.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) errors.push(m.text());
+  });
+  await page.goto(origin + route);
+  return { context, page, errors };
+}
+
+async function hitTitles(page: Page): Promise<string[]> {
+  await page.locator('.DocSearch-Hit').first().waitFor();
+  return page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+}
+
+describe('site search', () => {
+  it('shows a search button, opens on "/" with no recent searches, finds hits and Enter goes to the first', async () => {
+    const { context, page, errors } = await open();
+    const button = page.getByRole('button', { name: 'Search' });
+    await expect(button.textContent()).resolves.toContain('Search');
+    await page.keyboard.press('/');
+    const input = page.locator(INPUT);
+    await input.waitFor();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await input.inputValue()).toBe(''); // the "/" opened the modal, it was not typed
+    await expect(page.locator('.DocSearch-StartScreen').textContent()).resolves.toContain('No recent searches');
+    await input.fill('promse');
+    expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/promise'); // v1 is read at its alias
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}/docs/manual/latest/promise`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens on ctrl+K and the button, closes on Escape, and leaves "/" alone while typing in a field', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('Control+k');
+    await page.locator(INPUT).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator(INPUT).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+    await page.evaluate(() => {
+      const field = document.createElement('input');
+      field.setAttribute('aria-label', 'Name');
+      document.querySelector('main')!.prepend(field);
+      field.focus();
+    });
+    await page.keyboard.type('a/b');
+    await page.keyboard.press('Control+k');
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('a/b');
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
+    await context.close();
+  });
+
+  it('finds ReScript names and operators, API-style names and attributes', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    const input = page.locator(INPUT);
+    await input.fill('->');
+    expect(await hitTitles(page)).toContain('/docs/manual/latest/pipe');
+    await input.fill('Array.map');
+    expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/pipe#reading-left-to-right');
+    await input.fill('@module');
+    expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/pattern-matching#attributes');
+    await context.close();
+  });
+
+  it('shows only the current docs version, with blog and community pages', async () => {
+    const { context, page } = await open('/docs/manual/v2.0.0/pipe');
+    await page.keyboard.press('/');
+    const input = page.locator(INPUT);
+    await input.fill('dictionary');
+    expect(await hitTitles(page)).toEqual(['/docs/manual/v2.0.0/dictionaries']);
+    await input.fill('slash key');
+    expect(await hitTitles(page)).toEqual(['/blog/search-arrives']);
+    await input.fill('promise'); // only in v1
+    await page.locator('.DocSearch-NoResults').waitFor();
+    await context.close();
+  });
+
+  it('says when nothing matches, with the "Let us know" link', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('xyzzyq');
+    const screen = page.locator('.DocSearch-NoResults');
+    await screen.waitFor();
+    const text = (await screen.textContent()) ?? '';
+    expect(text).toContain('No results for "xyzzyq"');
+    expect(text).toContain('Believe this query should return results?');
+    expect(await screen.getByRole('link', { name: 'Let us know.' }).getAttribute('href')).toBe('https://example.org/issues/new?title=xyzzyq');
+    await context.close();
+  });
+
+  it('stores a chosen hit as a recent search under the index name and lists it next time', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('placeholders');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#placeholders');
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('__DOCSEARCH_RECENT_SEARCHES__fixture') ?? '[]') as { url: string }[]);
+    expect(stored.map((s) => s.url)).toEqual(['/docs/manual/latest/pipe#placeholders']);
+    await page.reload();
+    await page.keyboard.press('/');
+    await page.locator('.DocSearch-Hit-source', { hasText: 'Recent' }).waitFor();
+    await context.close();
+  });
+
+  it('starts with the selected text, cut to 64 characters', async () => {
+    const { context, page } = await open();
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.id = 'long';
+      p.textContent = 'pipe '.repeat(30);
+      document.querySelector('main')!.append(p);
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await page.keyboard.press('/');
+    const value = await page.locator(INPUT).inputValue();
+    expect(value).toBe('pipe '.repeat(30).slice(0, 64));
+    await context.close();
+  });
+
+  it('shows the error screen when the index cannot be fetched', async () => {
+    const { context, page } = await open();
+    await page.route(/\/search\/v1\.0\.0-\w+\.json$/, (route) => route.abort());
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('pipe');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('Unable to fetch results');
+    expect(await screen.textContent()).toContain('You might want to check your network connection.');
+    await context.close();
+  });
+});
