@@ -1,8 +1,11 @@
 // Browser test of site search: the search fixture built once, DocSearch's modal driven in Debian's
 // Chromium. Everything answers from the embedded index the build wrote (no service).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+import { startServer } from '../../src/serve/server.ts';
 
 let site: FixtureSite | undefined;
 let browser: Browser | undefined;
@@ -163,5 +166,79 @@ describe('site search', () => {
     expect(await screen.textContent()).toContain('Unable to fetch results');
     expect(await screen.textContent()).toContain('You might want to check your network connection.');
     await context.close();
+  });
+});
+
+/** docsgen servers on loopback ports acting as the hosted index's hosts; counts the searches each gets. */
+async function hosts(count: number): Promise<{ origins: string[]; asked: number[]; stop(i: number): Promise<void>; close(): Promise<void> }> {
+  const asked = Array.from({ length: count }, () => 0);
+  const servers: (Server | undefined)[] = [];
+  for (let i = 0; i < count; i++) {
+    servers.push(
+      await startServer({
+        outDir: site!.outDir,
+        host: '127.0.0.1',
+        port: 0,
+        handle: (req) => {
+          if (req.method === 'POST' && req.url?.startsWith('/1/indexes/')) asked[i]!++;
+          return false;
+        },
+      }),
+    );
+  }
+  const origins = servers.map((s) => `http://127.0.0.1:${(s!.address() as AddressInfo).port}`);
+  const stop = async (i: number) => {
+    const s = servers[i];
+    servers[i] = undefined;
+    s?.closeAllConnections();
+    await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+  };
+  return { origins, asked, stop, close: async () => void (await Promise.all(servers.map((_, i) => stop(i)))) };
+}
+
+/** The page reads its search settings from /search/config.json: here, a hosted index on `origins`. */
+async function useHostedIndex(page: Page, origins: string[]): Promise<void> {
+  await page.route(/\/search\/config\.json$/, async (route) => {
+    const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...config, provider: 'algolia', indexes: {}, algolia: { appId: 'fixture', apiKey: 'search-key', hosts: origins, insights: false } } });
+  });
+}
+
+describe('site search with a hosted (Algolia-protocol) index', () => {
+  it('asks the read host, fails over past hosts that are down, and never reads from the write host', async () => {
+    const h = await hosts(5); // read, write, three fallbacks
+    try {
+      await h.stop(0);
+      await h.stop(2);
+      await h.stop(3);
+      const { context, page } = await open();
+      await useHostedIndex(page, h.origins);
+      await page.keyboard.press('/');
+      await page.locator(INPUT).fill('promse');
+      expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/promise');
+      expect(h.asked[4]).toBeGreaterThan(0);
+      expect(h.asked[1]).toBe(0);
+      await context.close();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('shows the error screen when no host answers', async () => {
+    const h = await hosts(5);
+    try {
+      for (const i of [0, 2, 3, 4]) await h.stop(i);
+      const { context, page } = await open();
+      await useHostedIndex(page, h.origins);
+      await page.keyboard.press('/');
+      await page.locator(INPUT).fill('pipe');
+      const screen = page.locator('.DocSearch-ErrorScreen');
+      await screen.waitFor();
+      expect(await screen.textContent()).toContain('Unable to fetch results');
+      expect(h.asked[1]).toBe(0);
+      await context.close();
+    } finally {
+      await h.close();
+    }
   });
 });
