@@ -122,6 +122,31 @@ withCommonOptions(
   }
 });
 
+// `--out` names the export file here, so the common options are spelled out without it.
+program
+  .command('search')
+  .description('site search tools')
+  .command('export')
+  .description('write every search record (DocSearch shape, absolute URLs) as JSON, for upload to a hosted index')
+  .option('--out <file>', 'write the records to this file (default: standard output)')
+  .option('--root <dir>', 'project root', '.')
+  .option('--content <dir>', 'content directory (default: <root>/content)')
+  .option('--config <dir>', 'config directory (default: <root>/config)')
+  .option('--strict', 'treat warnings as errors')
+  .option('--quiet', 'print only problems and the summary')
+  .option('--verbose', 'print every step with its time, and stack traces')
+  .option('--no-cache', 'compile every page, neither reading nor writing the compiled-page cache')
+  .action(async (flags: CommonFlags & { out?: string }) => {
+    const log = new Logger({ quiet: flags.quiet ?? false, verbose: flags.verbose ?? false });
+    try {
+      const { exportSearchRecords } = await import('../search/export.ts');
+      const { out, ...common } = flags;
+      process.exitCode = await exportSearchRecords(resolveConfig({ ...toInline(common), links: 'off' }), log, out);
+    } catch (err) {
+      process.exitCode = handleError(err, log);
+    }
+  });
+
 /** Runs the CLI (bin/docsgen.js starts this bundle through bin/load.cjs, which also sets V8 flags). */
 export async function main(argv: string[]): Promise<void> {
   await program.parseAsync(argv);

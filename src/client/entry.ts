@@ -1,8 +1,10 @@
 // The one client entry, loaded by every page: the shell's behaviours (plain script), and the
 // islands, whose module (and React) is fetched only when the page has one.
 import { startShell } from './shell.ts';
+import { installSearch } from './search/open.ts';
 
 startShell();
+installSearch();
 
 const islands = document.querySelectorAll<HTMLElement>('[data-island]');
 if (islands.length > 0) {

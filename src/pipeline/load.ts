@@ -33,6 +33,8 @@ export interface LoadedConfig {
   warnings: ConfigFile | undefined;
   /** Playground compilers (config/playground.json). */
   playground: ConfigFile | undefined;
+  /** Site search settings (config/search.json). */
+  search: ConfigFile | undefined;
   /** `manual-v11.0.0` → file. */
   sidebars: Map<string, ConfigFile>;
   /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
@@ -236,6 +238,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
     community: usable('community.json'),
     warnings,
     playground: usable('playground.json'),
+    search: usable('search.json'),
     sidebars,
     schemas,
     api,

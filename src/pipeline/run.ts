@@ -16,6 +16,8 @@ import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
+import { SearchRecords, searchFiles } from '../search/build-search.ts';
+import { resolveSearchSettings } from '../search/settings.ts';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
@@ -35,6 +37,8 @@ export interface BuildResult {
   messages: Message[];
   ms: number;
   written: boolean;
+  /** Search records of every page (for `docsgen search export`). */
+  search: SearchRecords;
 }
 
 /** Facts every page's Markdown compile needs. */
@@ -72,6 +76,8 @@ async function build(
 ): Promise<BuildResult> {
   const loaded = await log.step('load', 'read content and config', () => loadContent(config, files));
   const site = resolveSiteConfig(loaded.config);
+  const searchSettings = resolveSearchSettings(loaded.config.search, loaded.config.schemas.get('search'));
+  const search = new SearchRecords(site, searchSettings.settings);
   // Generated sources (API reference) join the content here and are handled like any page.
   const generated = await log.step('api', 'API data from the installed packages', () => generateApi(config));
   const api = apiSources(loaded.config, 'manual', generated.data);
@@ -114,9 +120,10 @@ async function build(
         onCache: (reused, reason) =>
           reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
         // The syntax lookup page is rendered last: it gathers every entry.
-        ...(writer
-          ? { onPage: (c: CompiledPage) => routesOf.get(c.id)?.forEach((e) => e.route !== SYNTAX_ROUTE && render(e, byId.get(c.id)!, c)) }
-          : {}),
+        onPage: (c: CompiledPage) => {
+          search.add(byId.get(c.id)!, c);
+          if (writer) routesOf.get(c.id)?.forEach((e) => e.route !== SYNTAX_ROUTE && render(e, byId.get(c.id)!, c));
+        },
       }),
     );
     compiling.catch(() => undefined); // awaited just below
@@ -127,6 +134,7 @@ async function build(
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
+    if (writer) index.files.push(...searchFiles(search.all(), searchSettings.settings, site).files);
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
@@ -141,6 +149,7 @@ async function build(
         [
           ...loaded.messages,
           ...configMessages,
+          ...searchSettings.messages,
           ...api.messages,
           ...pagesData.messages,
           ...validated.messages,
@@ -157,7 +166,7 @@ async function build(
     );
     const errors = messages.filter((m) => m.severity === 'error').length;
     const warnings = messages.filter((m) => m.severity === 'warning').length;
-    const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false };
+    const result: BuildResult = { ok: errors === 0, pages: index.routes.size, errors, warnings, messages, ms: 0, written: false, search };
 
     if (writer && bundle && (errors === 0 || config.force)) {
       await log.step('render', `render generated pages and write ${index.routes.size} pages`, async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { compileEndpoint } from './compile-endpoint.ts';
+import { searchQueryHandler } from '../search/serve-queries.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,8 +65,9 @@ async function firstFile(candidates: string[]): Promise<string | null> {
 
 /** A static file server for out/ (127.0.0.1 by default). */
 export function startServer(opts: ServeOptions): Promise<http.Server> {
+  const searchQueries = searchQueryHandler(opts.outDir);
   const server = http.createServer(async (req, res) => {
-    if (opts.handle?.(req, res)) return;
+    if (opts.handle?.(req, res) || searchQueries(req, res)) return;
     if (await compileEndpoint(req, res)) return; // POST /api/compile: the playground's compiler
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();

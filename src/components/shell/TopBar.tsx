@@ -1,6 +1,7 @@
 // The site's top bar: brand, main navigation, the search button's place, the phone menu.
 // Server-rendered; `src/client/shell.ts` adds the behaviour (hide on scroll, open the menu).
 import type { NavLink } from '../../pipeline/site-config.ts';
+import { SearchButton } from '../search/SearchButton.tsx';
 
 export interface TopBarProps {
   title: string;
@@ -45,7 +46,7 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
             ))}
           </ul>
           <div className="topbar-end">
-            {/* SearchButton: inserted by the search feature */}
+            <SearchButton />
             {social
               .filter((l) => l.name === 'GitHub')
               .map((l) => (

@@ -1,0 +1,190 @@
+// The search modal (DocSearch 3.9), loaded on first open. Its client answers from the embedded
+// index, or from a hosted Algolia index through algolia-client.ts, as config/search.json says.
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
+import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
+import { createAlgoliaClient } from './algolia-client.ts';
+import { createEmbeddedClient } from './embedded-client.ts';
+import { NO_VERSION, type SearchClientConfig } from './types.ts';
+
+let configPromise: Promise<SearchClientConfig> | undefined;
+let root: Root | undefined;
+let open = false;
+let returnFocus: HTMLElement | null = null;
+
+function loadConfig(): Promise<SearchClientConfig> {
+  configPromise ??= fetch('/search/config.json').then((res) => {
+    if (!res.ok) throw new Error(`search settings: HTTP ${res.status}`);
+    return res.json() as Promise<SearchClientConfig>;
+  });
+  configPromise.catch(() => (configPromise = undefined));
+  return configPromise;
+}
+
+/** The page's docs version (`<meta name="docsearch:version">`), else the configured default. */
+function currentVersion(config: SearchClientConfig): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="docsearch:version"]')?.content || config.defaultVersion;
+}
+
+/**
+ * Hit URLs as links on this site: the site's own absolute URLs become paths, a hit under a
+ * version shown at an alias (`/docs/manual/v11.0.0/` read as `/docs/manual/latest/`) stays in the
+ * alias, and a URL that cannot be parsed is dropped and logged (SPEC §8).
+ */
+export function transformHits(items: DocSearchHit[], config: Pick<SearchClientConfig, 'aliases'>, location: Pick<Location, 'origin' | 'pathname'>): DocSearchHit[] {
+  const alias = config.aliases.find((a) => location.pathname.startsWith(a.to));
+  const out: DocSearchHit[] = [];
+  for (const item of items) {
+    let url: URL;
+    try {
+      url = new URL(item.url, location.origin);
+    } catch (err) {
+      console.error(`docsgen search: dropped a hit whose URL cannot be parsed: ${item.url}`, err);
+      continue;
+    }
+    let path = url.pathname;
+    if (alias && path.startsWith(alias.from)) path = alias.to + path.slice(alias.from.length);
+    const sameSite = url.origin === location.origin || /^\/(docs|blog|community)(\/|$)/.test(url.pathname);
+    out.push({ ...item, url: sameSite ? `${path}${url.search}${url.hash}` : url.href });
+  }
+  return out;
+}
+
+let ownClient: { search: unknown } | undefined;
+
+/** One client per page, so hosts marked down and fetched indexes are remembered between opens. */
+function ownClientFor(config: SearchClientConfig, version: string): { search: unknown } {
+  if (!ownClient) {
+    if (config.provider === 'algolia' && config.algolia) {
+      ownClient = createAlgoliaClient({ appId: config.algolia.appId, apiKey: config.algolia.apiKey, ...(config.algolia.hosts ? { hosts: config.algolia.hosts } : {}) });
+    } else {
+      const embedded = createEmbeddedClient(config);
+      embedded.preload(version);
+      ownClient = embedded;
+    }
+  }
+  return ownClient;
+}
+
+/**
+ * DocSearch's client, answering from ours. A search no host could answer (RetryError) resolves
+ * with no hits and reports the failure: autocomplete-core 1.17.9 sets its status back to `idle`
+ * after DocSearch sets `error`, so DocSearch's own error screen never shows (see SearchModal).
+ */
+function searchClientFor(own: { search: unknown }, onFailure: (failed: boolean) => void): (client: DocSearchTransformClient) => DocSearchTransformClient {
+  const search = own.search as (params: { requests: { query?: string }[] }) => Promise<{ results: unknown[] }>;
+  return (client) => ({
+    search: (async (params: { requests: { query?: string; indexName?: string; hitsPerPage?: number }[] }) => {
+      try {
+        const answer = await search(params);
+        onFailure(false);
+        return answer;
+      } catch (err) {
+        if (!(err instanceof Error) || err.name !== 'RetryError') throw err;
+        console.error('docsgen search: unable to fetch results', err);
+        onFailure(true);
+        return { results: params.requests.map((r) => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: r.hitsPerPage ?? 20, query: r.query ?? '', params: '', index: r.indexName ?? '', processingTimeMS: 0, exhaustiveNbHits: true })) };
+      }
+    }) as unknown as DocSearchTransformClient['search'],
+    addAlgoliaAgent: client.addAlgoliaAgent,
+    transporter: client.transporter,
+  });
+}
+
+/** DocSearch's error screen (same markup and texts, SPEC §8), shown in place of its results. */
+function ErrorScreen() {
+  return (
+    <div className="DocSearch-ErrorScreen" role="alert">
+      <div className="DocSearch-Screen-Icon">
+        <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+        </svg>
+      </div>
+      <p className="DocSearch-Title">Unable to fetch results</p>
+      <p className="DocSearch-Help">You might want to check your network connection.</p>
+    </div>
+  );
+}
+
+interface SearchModalProps {
+  config: SearchClientConfig;
+  version: string;
+  own: { search: unknown };
+}
+
+function SearchModal({ config, version, own }: SearchModalProps) {
+  const [failed, setFailed] = useState(false);
+  const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
+  const transformSearchClient = useMemo(() => searchClientFor(own, setFailed), [own]);
+  useEffect(() => {
+    setDropdown(document.querySelector<HTMLElement>('.DocSearch-Dropdown'));
+  }, []);
+  useEffect(() => {
+    dropdown?.classList.toggle('search-failed', failed);
+  }, [dropdown, failed]);
+  const algolia = config.provider === 'algolia' && config.algolia;
+  return (
+    <>
+      <DocSearchModal
+        appId={algolia ? algolia.appId : 'embedded'}
+        apiKey={algolia ? algolia.apiKey : 'embedded'}
+        indexName={config.indexName}
+        initialScrollY={window.scrollY}
+        onClose={closeSearch}
+        searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
+        transformSearchClient={transformSearchClient}
+        transformItems={(items) => transformHits(items, config, window.location)}
+        insights={Boolean(algolia && algolia.insights)}
+        {...(config.missingResultsUrl
+          ? { getMissingResultsUrl: ({ query }: { query: string }) => config.missingResultsUrl!.replace('{query}', encodeURIComponent(query)) }
+          : {})}
+      />
+      {failed && dropdown ? createPortal(<ErrorScreen />, dropdown) : null}
+    </>
+  );
+}
+
+function injectStyles(): void {
+  if (document.getElementById('docsearch-css')) return;
+  const style = document.createElement('style');
+  style.id = 'docsearch-css';
+  style.textContent = docsearchCss;
+  document.head.append(style);
+}
+
+export function isOpen(): boolean {
+  return open;
+}
+
+export function closeSearch(): void {
+  if (!open) return;
+  open = false;
+  root?.render(null);
+  returnFocus?.focus();
+  returnFocus = null;
+}
+
+/** Opens the modal; DocSearch takes the page's selected text (cut to 64 characters) as the query. */
+export async function openSearch(): Promise<void> {
+  if (open) return;
+  open = true;
+  const config = await loadConfig().catch((err: unknown) => {
+    open = false;
+    throw err;
+  });
+  if (!open) return;
+  injectStyles();
+  if (!root) {
+    const host = document.createElement('div');
+    host.id = 'search-modal';
+    document.body.append(host);
+    root = createRoot(host);
+  }
+  returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const version = currentVersion(config);
+  const own = ownClientFor(config, version);
+  document.body.dataset['searchProvider'] = config.provider;
+  root.render(<SearchModal config={config} version={version} own={own} />);
+}

@@ -1,0 +1,99 @@
+// Search records from a compiled page: one DocSearch record per heading section, built from the
+// compile stage's text sections (never from the page's HTML, so no page has to be kept for it).
+import type { CompiledPage, Heading, Page } from '../pipeline/types.ts';
+import { NO_VERSION, type Hierarchy, type RecordType, type SearchRecord } from '../client/search/types.ts';
+
+export interface RecordOptions {
+  /** Section name → display name of its area (`manual` → `Language Manual`), from versions.json. */
+  sectionNames: Record<string, string>;
+  /** Longest content kept per record, in characters (the rest is cut at a word). */
+  maxContent?: number;
+}
+
+/** Kinds of content that are searched (SPEC §7: hits under /blog, /community and /docs). */
+const SEARCHED = new Set(['docs', 'api', 'api-legacy', 'blog', 'community']);
+
+const DEFAULT_MAX_CONTENT = 2000;
+
+/** An API item's heading: `value-map` / `type-t` ids (generated pages), or a lowercase name (legacy pages). */
+const API_ID = /^(value|type)-/;
+const IDENTIFIER = /^[a-z_][\w']*$/;
+
+/** The area a page's records are grouped under (DocSearch's lvl0). */
+export function areaOf(page: Page, opts: RecordOptions): string {
+  const { kind, section, route } = page.source;
+  if (kind === 'blog') return 'Blog';
+  if (kind === 'community') return 'Community';
+  if (kind === 'api' || kind === 'api-legacy' || /^\/docs\/[^/]+\/[^/]+\/api(\/|$)/.test(route ?? '')) return 'API';
+  return (section && opts.sectionNames[section]) || 'Docs';
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const at = text.lastIndexOf(' ', max);
+  return `${text.slice(0, at > max * 0.8 ? at : max)} …`;
+}
+
+/**
+ * The records of one page, in page order: the page itself (lvl1, with the text before its first
+ * heading) and one per heading (lvlN for an hN), each with the hierarchy of headings above it.
+ * Pages outside docs, blog and community yield none.
+ */
+export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOptions): SearchRecord[] {
+  const { source } = page;
+  if (!SEARCHED.has(source.kind) || source.route === null) return [];
+  const route = source.route;
+  const version = source.kind === 'blog' || source.kind === 'community' ? NO_VERSION : (source.version ?? NO_VERSION);
+  const lvl0 = areaOf(page, opts);
+  const isApi = lvl0 === 'API';
+  const max = opts.maxContent ?? DEFAULT_MAX_CONTENT;
+  const title = compiled.title;
+  const levels: (string | null)[] = [title, null, null, null, null, null]; // lvl1…lvl6
+  const records: SearchRecord[] = [];
+  const seen = new Set<string>();
+  const add = (heading: Heading | null, text: string) => {
+    const depth = heading ? Math.min(Math.max(heading.depth, 1), 6) : 1;
+    if (heading && depth > 1) {
+      levels[depth - 1] = heading.text;
+      for (let i = depth; i < 6; i++) levels[i] = null;
+    }
+    const anchor = heading && depth > 1 ? heading.id : null;
+    const key = anchor ?? '';
+    if (seen.has(key)) {
+      // Text before the first heading and an h1 section are both the page's lvl1 record.
+      const first = records.find((r) => r.anchor === null);
+      if (first && text) first.content = cut(first.content ? `${first.content} ${text}` : text, max);
+      return;
+    }
+    seen.add(key);
+    const hierarchy: Hierarchy = {
+      lvl0,
+      lvl1: title,
+      lvl2: depth >= 2 ? levels[1]! : null,
+      lvl3: depth >= 3 ? levels[2]! : null,
+      lvl4: depth >= 4 ? levels[3]! : null,
+      lvl5: depth >= 5 ? levels[4]! : null,
+      lvl6: depth >= 6 ? levels[5]! : null,
+    };
+    const url = anchor ? `${route}#${anchor}` : route;
+    const record: SearchRecord = {
+      objectID: url,
+      url,
+      url_without_anchor: route,
+      anchor,
+      type: `lvl${depth}` as RecordType,
+      hierarchy,
+      content: text ? cut(text, max) : null,
+      version,
+    };
+    const name = heading?.text.trim() ?? '';
+    if (isApi && heading && depth > 1 && (API_ID.test(heading.id) || (source.kind === 'api-legacy' && IDENTIFIER.test(name)))) {
+      record.api = `${title}.${name}`;
+    }
+    records.push(record);
+  };
+  if (compiled.sections.length === 0) add(null, '');
+  else if (compiled.sections[0]!.heading !== null && compiled.sections[0]!.heading.depth > 1) add(null, '');
+  for (const s of compiled.sections) add(s.heading, s.text);
+  return records;
+}

@@ -1,0 +1,57 @@
+// config/search.json, checked against config/schemas/search.schema.json and resolved with defaults.
+import { Ajv } from 'ajv';
+import { placeOf } from '../util/yaml-positions.ts';
+import { message } from '../pipeline/messages.ts';
+import type { ConfigFile } from '../pipeline/load.ts';
+import type { Message } from '../pipeline/types.ts';
+
+/** The search settings every build step and the modal's config read. */
+export interface ResolvedSearchSettings {
+  provider: 'embedded' | 'algolia';
+  indexName: string;
+  appId?: string;
+  apiKey?: string;
+  hosts?: string[];
+  insights: boolean;
+  defaultVersion: string;
+  missingResultsUrl?: string;
+  maxContent: number;
+}
+
+export const DEFAULT_SEARCH: ResolvedSearchSettings = {
+  provider: 'embedded',
+  indexName: 'docs',
+  insights: false,
+  defaultVersion: 'v11.0.0',
+  maxContent: 2000,
+};
+
+/** Settings from config/search.json (defaults without one); problems as positioned messages. */
+export function resolveSearchSettings(
+  file: ConfigFile | undefined,
+  schema: ConfigFile | undefined,
+): { settings: ResolvedSearchSettings; messages: Message[] } {
+  const messages: Message[] = [];
+  if (!file || file.data === undefined) return { settings: DEFAULT_SEARCH, messages };
+  if (schema && schema.data && typeof schema.data === 'object') {
+    const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
+    const check = ajv.compile(schema.data as object);
+    if (!check(file.data)) {
+      for (const e of check.errors ?? []) {
+        if (e.keyword === 'if') continue; // the failing `then` says what is missing
+        const field = [e.instancePath.split('/').slice(1).join('.'), e.keyword === 'required' ? String(e.params['missingProperty']) : '']
+          .filter(Boolean)
+          .join('.');
+        const extra = e.keyword === 'additionalProperties' ? `: ${String(e.params['additionalProperty'])}` : '';
+        messages.push(
+          message(file.displayPath, placeOf(file.doc.positions, e.instancePath), 'error', `Search setting ${field ? `\`${field}\` ` : ''}${e.message ?? 'is invalid'}${extra}`, 'search-config'),
+        );
+      }
+      return { settings: DEFAULT_SEARCH, messages };
+    }
+  }
+  const raw = file.data as Partial<ResolvedSearchSettings> & { $schema?: string };
+  const settings: ResolvedSearchSettings = { ...DEFAULT_SEARCH };
+  for (const [k, v] of Object.entries(raw)) if (k !== '$schema' && v !== undefined) (settings as unknown as Record<string, unknown>)[k] = v;
+  return { settings, messages };
+}

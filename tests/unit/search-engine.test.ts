@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddedSearch, facetTest, tokenize, type SearchRequest } from '../../src/client/search/engine.ts';
+import { createEmbeddedClient } from '../../src/client/search/embedded-client.ts';
+import { embeddedIndex } from '../../src/search/build-search.ts';
+import type { SearchRecord } from '../../src/client/search/types.ts';
+
+function record(url: string, title: string, content: string, extra: Partial<SearchRecord> = {}): SearchRecord {
+  const [route, anchor] = url.split('#') as [string, string | undefined];
+  const heading = anchor ? title : null;
+  return {
+    objectID: url,
+    url,
+    url_without_anchor: route,
+    anchor: anchor ?? null,
+    type: anchor ? 'lvl2' : 'lvl1',
+    hierarchy: { lvl0: 'Language Manual', lvl1: anchor ? 'Page' : title, lvl2: heading, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content,
+    version: 'v11.0.0',
+    ...extra,
+  };
+}
+
+const v11 = [
+  record('/docs/manual/v11.0.0/async-await', 'Async / Await', 'An async function returns a promise; await waits for a promise, and another promise after that promise.'),
+  record('/docs/manual/v11.0.0/promise', 'Promise', 'A value available later.'),
+  record('/docs/manual/v11.0.0/pipe', 'Pipe', 'The pipe operator -> passes the value on: items->Array.map(f) reads left to right.'),
+  record('/docs/manual/v11.0.0/api/stdlib/array#value-map', 'map', 'Creates a new array with f applied to each item.', {
+    type: 'lvl3',
+    hierarchy: { lvl0: 'API', lvl1: 'Array', lvl2: 'Values', lvl3: 'map', lvl4: null, lvl5: null, lvl6: null },
+    api: 'Array.map',
+  }),
+  record('/docs/manual/v11.0.0/import-from-export-to-js', 'Import from JS', 'Use @module("path") on an external to import a value.'),
+  record('/docs/manual/v11.0.0/pattern-matching', 'Pattern Matching', 'switch x { | Some(v) => v | None => 0 } compares x against each case.'),
+  record('/docs/manual/v11.0.0/control-flow', 'Control Flow', 'A <b>tag</b> & an ampersand.'),
+];
+const blog = record('/blog/promises', 'All about promise chains', 'Blog post.', { version: 'none', hierarchy: { lvl0: 'Blog', lvl1: 'All about promise chains', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null } });
+const v12 = record('/docs/manual/v12.0.0/promise', 'Promise', 'The v12 promise page.', { version: 'v12.0.0' });
+
+const engine = new EmbeddedSearch(embeddedIndex('v11.0.0', [...v11, blog]));
+const base: SearchRequest = {
+  hitsPerPage: 20,
+  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+  snippetEllipsisText: '…',
+  facetFilters: [['version:v11.0.0', 'version:none']],
+};
+const urls = (query: string, extra: Partial<SearchRequest> = {}) => engine.search({ ...base, query, ...extra }).hits.map((h) => h.url);
+
+describe('embedded search engine', () => {
+  it('answers in Algolia’s shape: hits with highlight and snippet results, nbHits and a queryID', () => {
+    const result = engine.search({ ...base, query: 'promise' });
+    expect(result.nbHits).toBe(3);
+    expect(result.queryID).toMatch(/^[0-9a-f]{32}$/);
+    const hit = result.hits.find((h) => h.url === '/docs/manual/v11.0.0/promise')!;
+    expect(hit).toMatchObject({ objectID: '/docs/manual/v11.0.0/promise', url_without_anchor: '/docs/manual/v11.0.0/promise', anchor: null, type: 'lvl1' });
+    expect(hit._highlightResult['hierarchy']).toMatchObject({ lvl1: { value: '<mark>Promise</mark>', matchLevel: 'full', matchedWords: ['promise'] } });
+    const text = result.hits.find((h) => h.url.endsWith('async-await'))!;
+    expect(text.type).toBe('content'); // found by its text: DocSearch shows the snippet
+    expect((text._snippetResult['content'] as { value: string }).value).toBe('… function returns a <mark>promise</mark>; await waits for a <mark>promise</mark>, and …'); // 10 words
+  });
+
+  it('ranks titles and API names above body text', () => {
+    expect(urls('promise')[0]).toBe('/docs/manual/v11.0.0/promise');
+    expect(urls('Array.map')[0]).toBe('/docs/manual/v11.0.0/api/stdlib/array#value-map');
+    expect(urls('map')[0]).toBe('/docs/manual/v11.0.0/api/stdlib/array#value-map');
+  });
+
+  it('forgives a typo and matches the last word as a prefix', () => {
+    expect(urls('promse')[0]).toBe('/docs/manual/v11.0.0/promise');
+    expect(urls('prom')).toContain('/docs/manual/v11.0.0/promise');
+    expect(urls('Array.ma')[0]).toBe('/docs/manual/v11.0.0/api/stdlib/array#value-map');
+    expect(urls('async prom')).toEqual(['/docs/manual/v11.0.0/async-await']);
+  });
+
+  it('finds ReScript names and operators', () => {
+    expect(urls('->')).toEqual(['/docs/manual/v11.0.0/pipe']);
+    expect(urls('@module')).toEqual(['/docs/manual/v11.0.0/import-from-export-to-js']);
+    expect(urls('switch')).toEqual(['/docs/manual/v11.0.0/pattern-matching']);
+    expect(tokenize('items->Array.map(f)')).toEqual(['items', '->', 'array.map', 'array', 'map', 'f']);
+  });
+
+  it('keeps to the requested version facet (unversioned pages only when asked for)', () => {
+    expect(urls('promise chains')).toEqual(['/blog/promises']);
+    expect(urls('promise chains', { facetFilters: ['version:v11.0.0'] })).toEqual([]);
+    expect(facetTest([['version:v11.0.0', 'version:none']])('v12.0.0')).toBe(false);
+  });
+
+  it('escapes the text it highlights (DocSearch inserts it as HTML)', () => {
+    const hit = engine.search({ ...base, query: 'ampersand' }).hits[0]!;
+    expect((hit._highlightResult['content'] as { value: string }).value).toBe('A &lt;b&gt;tag&lt;/b&gt; &amp; an <mark>ampersand</mark>.');
+  });
+
+  it('limits hits per page and the query to 64 characters', () => {
+    const result = engine.search({ ...base, query: `promise ${'x'.repeat(100)}`, hitsPerPage: 1 });
+    expect(result.query.length).toBe(64);
+    expect(engine.search({ ...base, query: 'a', hitsPerPage: 1 }).hits.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('embedded client', () => {
+  it('loads the index of the requested version once and answers every request from it', async () => {
+    const files: Record<string, unknown> = {
+      '/search/v11.json': embeddedIndex('v11.0.0', [...v11, blog]),
+      '/search/v12.json': embeddedIndex('v12.0.0', [v12, blog]),
+    };
+    const fetched: string[] = [];
+    const fakeFetch = (async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify(files[url]), { status: files[url] ? 200 : 404 });
+    }) as unknown as typeof fetch;
+    const client = createEmbeddedClient({ indexes: { 'v11.0.0': '/search/v11.json', 'v12.0.0': '/search/v12.json' }, defaultVersion: 'v11.0.0' }, fakeFetch);
+    const ask = async (version: string) =>
+      (await client.search({ requests: [{ ...base, query: 'promise', facetFilters: [[`version:${version}`, 'version:none']] }] })).results[0]!.hits.map((h) => h.url);
+    expect(await ask('v12.0.0')).toEqual(['/docs/manual/v12.0.0/promise', '/blog/promises']);
+    expect(await ask('v12.0.0')).toHaveLength(2);
+    expect(fetched).toEqual(['/search/v12.json']);
+    expect(await ask('v9.9.9')).toEqual([]);
+  });
+
+  it('fails with a RetryError when the index cannot be fetched, and tries again next time', async () => {
+    let up = false;
+    const fakeFetch = (async () => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(embeddedIndex('v11.0.0', v11)));
+    }) as unknown as typeof fetch;
+    const client = createEmbeddedClient({ indexes: { 'v11.0.0': '/i.json' }, defaultVersion: 'v11.0.0' }, fakeFetch);
+    await expect(client.search({ requests: [{ ...base, query: 'pipe' }] })).rejects.toMatchObject({ name: 'RetryError' });
+    up = true;
+    expect((await client.search({ requests: [{ ...base, query: 'pipe' }] })).results[0]!.nbHits).toBeGreaterThan(0);
+  });
+});

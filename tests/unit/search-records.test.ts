@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from '../helpers/compile.ts';
+import { pageRecords } from '../../src/search/records.ts';
+import { embeddedIndex, exportRecords } from '../../src/search/build-search.ts';
+import type { ContentKind, Page } from '../../src/pipeline/types.ts';
+
+function page(kind: ContentKind, route: string, extra: Partial<Page['source']> = {}): Page {
+  return {
+    source: { id: `${route.slice(1)}.mdx`, absPath: '', displayPath: '', kind, route, slug: route.split('/').pop()!, raw: '', hash: '', frontMatter: undefined, ...extra },
+    meta: {},
+  };
+}
+
+const opts = { sectionNames: { manual: 'Language Manual', react: 'React' } };
+
+describe('search records', () => {
+  it('makes one record per heading section, with the headings above it as its hierarchy', async () => {
+    const compiled = await compile(
+      ['# Pipe', '', 'The pipe operator `->` passes a value on.', '', '## Placeholders', '', 'Use `_` where the value goes.', '', '### Labeled', '', 'With labels too.', '', '## Tips', '', 'Keep chains short.'].join('\n'),
+    );
+    const records = pageRecords(page('docs', '/docs/manual/v11.0.0/pipe', { section: 'manual', version: 'v11.0.0' }), compiled, opts);
+    expect(records.map((r) => [r.type, r.url, r.hierarchy.lvl2, r.hierarchy.lvl3])).toEqual([
+      ['lvl1', '/docs/manual/v11.0.0/pipe', null, null],
+      ['lvl2', '/docs/manual/v11.0.0/pipe#placeholders', 'Placeholders', null],
+      ['lvl3', '/docs/manual/v11.0.0/pipe#labeled', 'Placeholders', 'Labeled'],
+      ['lvl2', '/docs/manual/v11.0.0/pipe#tips', 'Tips', null],
+    ]);
+    const [first, , third] = records;
+    expect(first).toMatchObject({
+      objectID: '/docs/manual/v11.0.0/pipe',
+      url_without_anchor: '/docs/manual/v11.0.0/pipe',
+      anchor: null,
+      hierarchy: { lvl0: 'Language Manual', lvl1: 'Pipe' },
+      content: 'The pipe operator -> passes a value on.',
+      version: 'v11.0.0',
+    });
+    expect(third).toMatchObject({ anchor: 'labeled', content: 'With labels too.', url_without_anchor: '/docs/manual/v11.0.0/pipe' });
+  });
+
+  it('names API items module > item, from headings with value-/type- ids', async () => {
+    const compiled = await compile(['# Array', '', 'Arrays.', '', '## Values {#values}', '', '### map {#value-map}', '', 'Maps each item.', '', '### t {#type-t}', '', 'The type.'].join('\n'));
+    const api = page('api', '/docs/manual/v11.0.0/api/stdlib/array', { section: 'manual', version: 'v11.0.0', format: 'md' });
+    const records = pageRecords(api, compiled, opts);
+    expect(records.map((r) => [r.hierarchy.lvl0, r.anchor, r.api ?? null])).toEqual([
+      ['API', null, null],
+      ['API', 'values', null],
+      ['API', 'value-map', 'Array.map'],
+      ['API', 'type-t', 'Array.t'],
+    ]);
+  });
+
+  it('gives blog and community pages the `none` version facet and leaves other pages out', async () => {
+    const compiled = await compile('Some text.');
+    expect(pageRecords(page('blog', '/blog/release-12'), compiled, opts)[0]).toMatchObject({ version: 'none', hierarchy: { lvl0: 'Blog' } });
+    expect(pageRecords(page('community', '/community/overview'), compiled, opts)[0]).toMatchObject({ version: 'none', hierarchy: { lvl0: 'Community' } });
+    expect(pageRecords(page('page', '/try'), compiled, opts)).toEqual([]);
+  });
+
+  it('cuts long section text at a word', async () => {
+    const compiled = await compile(`# T\n\n${'word '.repeat(100)}`);
+    const [record] = pageRecords(page('docs', '/docs/manual/v11.0.0/t', { section: 'manual', version: 'v11.0.0' }), compiled, { ...opts, maxContent: 120 });
+    expect(record!.content!.length).toBeLessThanOrEqual(122);
+    expect(record!.content!.endsWith(' …')).toBe(true);
+  });
+
+  it('exports absolute URLs and packs records compactly for the embedded index', async () => {
+    const compiled = await compile('# Pipe\n\nText.\n\n## Tips\n\nMore.');
+    const records = pageRecords(page('docs', '/docs/manual/v11.0.0/pipe', { section: 'manual', version: 'v11.0.0' }), compiled, opts);
+    expect(exportRecords(records, 'https://rescript-lang.org/')[1]).toMatchObject({
+      url: 'https://rescript-lang.org/docs/manual/v11.0.0/pipe#tips',
+      url_without_anchor: 'https://rescript-lang.org/docs/manual/v11.0.0/pipe',
+      objectID: '/docs/manual/v11.0.0/pipe#tips',
+    });
+    expect(embeddedIndex('v11.0.0', records)).toEqual({
+      format: 1,
+      version: 'v11.0.0',
+      pages: [['/docs/manual/v11.0.0/pipe', 'Language Manual', 'Pipe', 'v11.0.0']],
+      records: [
+        [0, '', 1, [], 'Text.', ''],
+        [0, 'tips', 2, ['Tips'], 'More.', ''],
+      ],
+    });
+  });
+});
