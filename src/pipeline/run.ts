@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources } from './api-pages.ts';
 import { validateContent } from './validate.ts';
-import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
+import { CompilerPool, compilePages, pageTitle, type CompileMemory } from './compile-pages.ts';
 import { buildGenerated, buildIndex } from './build-index.ts';
 import { SYNTAX_ROUTE } from './syntax-lookup.ts';
 import { checkLinks } from './check-links.ts';
@@ -18,11 +18,41 @@ import { createRenderContext, renderRoute } from '../render/render-route.tsx';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { CompiledPage, Message, Page, RouteEntry, SourceFile } from './types.ts';
+import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteIndex, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
   write: boolean;
+  /** A long-lived session (`serve --watch`, src/watch/) that makes this build incremental. */
+  session?: BuildSession;
+}
+
+/** Writes the site: into a staging directory swapped in at the end, or (watch) in place. */
+export interface SiteWriter {
+  open(): Promise<void>;
+  write(file: OutputFile): void;
+  copyDir(from: string): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** What an incremental build takes from the session that keeps state between builds. */
+export interface BuildSession {
+  /** Compiled pages kept in memory from the previous build. */
+  memory: CompileMemory;
+  /** Writes only the files whose bytes changed, in place. */
+  writer: SiteWriter;
+  /** Told the new index before rendering: the routes to render, or undefined for all of them. */
+  plan(input: PlanInput): ReadonlySet<string> | undefined;
+}
+
+export interface PlanInput {
+  pages: Page[];
+  index: SiteIndex;
+  bundle: BundleResult;
+  site: ResolvedSiteConfig;
+  /** The compile context: a change means every page may compile differently. */
+  ctx: CompileContext;
 }
 
 export interface BuildResult {
@@ -83,15 +113,18 @@ async function build(
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site }));
   const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
 
-  const writer = opts.write && bundle ? new OutputWriter(config.outDir) : undefined;
+  const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? new OutputWriter(config.outDir)) : undefined;
   await writer?.open();
   try {
     const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
+    // Incremental (watch): only the routes the change reaches are rendered; generated files always are.
+    const only = bundle && opts.session?.plan({ pages, index, bundle, site, ctx });
     const byId = new Map(pages.map((p) => [p.source.id, p]));
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
+      if (only && !only.has(entry.route)) return;
       writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, c, rctx!) });
       rendered++;
     };
@@ -101,6 +134,7 @@ async function build(
         ctx,
         config,
         pool,
+        memory: opts.session?.memory,
         onProgress: (d, t) => log.progress('compile', d, t),
         onPlan: (description) => log.debug('compile', description),
         onCache: (reused, reason) =>
