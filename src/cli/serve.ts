@@ -66,6 +66,7 @@ async function watchAndServe(config: ResolvedConfig, log: Logger, flags: { host:
     const start = performance.now();
     lastCommit = { written: [], removed: [] };
     try {
+      session.startBuild();
       const result = await runBuild(config, log, { write: true, session });
       if (!result.written) session.failed();
       // Printed once: the same problems after another save are not printed again.

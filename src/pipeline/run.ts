@@ -40,6 +40,8 @@ export interface SiteWriter {
 export interface BuildSession {
   /** Compiled pages kept in memory from the previous build. */
   memory: CompileMemory;
+  /** A content file's source from the previous build, when the file has not changed since. */
+  unchanged(absPath: string): SourceFile | undefined;
   /** Writes only the files whose bytes changed, in place. */
   writer: SiteWriter;
   /** Told the new index before rendering: the routes to render, or undefined for all of them. */
@@ -97,7 +99,7 @@ async function build(
   pool: CompilerPool | undefined,
   files: string[],
 ): Promise<BuildResult> {
-  const loaded = await log.step('load', 'read content and config', () => loadContent(config, files));
+  const loaded = await log.step('load', 'read content and config', () => loadContent(config, files, opts.session?.unchanged));
   const site = resolveSiteConfig(loaded.config);
   // Generated sources (API reference) join the content here and are handled like any page.
   const api = apiSources(loaded.config);

@@ -10,7 +10,7 @@ import { outputPathOf } from '../pipeline/write.ts';
 import { SYNTAX_ROUTE } from '../pipeline/syntax-lookup.ts';
 import type { BuildSession, PlanInput } from '../pipeline/run.ts';
 import type { CompileMemory } from '../pipeline/compile-pages.ts';
-import type { RouteEntry } from '../pipeline/types.ts';
+import type { RouteEntry, SourceFile } from '../pipeline/types.ts';
 import { DepGraph } from './dep-graph.ts';
 import { InPlaceWriter, type CommitResult } from './in-place-writer.ts';
 
@@ -88,6 +88,12 @@ export class WatchSession implements BuildSession {
   private lastGlobal = '';
   private planned: { snapshot: Snapshot; global: string } | undefined;
   private full: FullReason = 'first build';
+  /** Content files read by earlier builds and not changed since (chokidar says which did). */
+  private readonly sources = new Map<string, SourceFile>();
+  /** Events seen, and the last event of each file: a file changed during a build was maybe read before it. */
+  private events = 0;
+  private readonly changedAt = new Map<string, number>();
+  private buildStart = 0;
   /** Routes rendered by the last build (for --verbose and tests). */
   rendered: number | 'all' = 'all';
   /** Why the last build rendered everything, if it did. */
@@ -102,12 +108,24 @@ export class WatchSession implements BuildSession {
    * what every page is, so they make the next build a full one.
    */
   fileChanged(file: string): void {
+    this.sources.delete(file);
+    this.changedAt.set(file, ++this.events);
     const rel = path.relative(this.opts.configDir, file);
     if (!rel.startsWith('..') && !path.isAbsolute(rel) && !rel.startsWith(`sidebars${path.sep}`)) this.full ??= `config changed (${rel})`;
   }
 
+  /** Called before each build. */
+  startBuild(): void {
+    this.buildStart = this.events;
+  }
+
+  readonly unchanged = (absPath: string): SourceFile | undefined => this.sources.get(absPath);
+
   plan(input: PlanInput): ReadonlySet<string> | undefined {
     const graph = this.graph;
+    for (const p of input.pages) {
+      if ((this.changedAt.get(p.source.absPath) ?? 0) <= this.buildStart) this.sources.set(p.source.absPath, p.source);
+    }
     const snapshot = recordRoutes(graph, input);
     // Everything a page is rendered with that is not per route: the site settings and the compile
     // context (the file → route map every relative link resolves through).
