@@ -11,9 +11,11 @@ import { SYNTAX_ROUTE } from './syntax-lookup.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
+import { checkSiteManifest, siteKey, writeSiteManifest, type SiteKey } from './cache.ts';
 import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
+import { sha1 } from '../util/text.ts';
 import { createRenderContext, renderRoute } from '../render/render-route.tsx';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
@@ -65,6 +67,8 @@ export interface BuildResult {
   messages: Message[];
   ms: number;
   written: boolean;
+  /** Nothing to do: inputs and out/ as the last build left them. */
+  unchanged?: boolean;
 }
 
 /** Facts every page's Markdown compile needs. */
@@ -114,6 +118,18 @@ async function build(
   const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site }));
   const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
+
+  // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
+  const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
+  if (key) {
+    const last = await log.step('write', 'compare with the last build', () => checkSiteManifest(config.cacheDir as string, key, config.outDir));
+    if ('manifest' in last) {
+      const { messages, pages: count } = last.manifest;
+      const warnings = messages.filter((m) => m.severity === 'warning').length;
+      return { ok: true, pages: count, errors: 0, warnings, messages, ms: performance.now() - start, written: false, unchanged: true };
+    }
+    log.debug('write', `rendering every page: ${last.reason}`);
+  }
 
   const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? new OutputWriter(config.outDir)) : undefined;
   await writer?.open();
@@ -198,6 +214,7 @@ async function build(
       });
       await log.step('write', 'swap output directory', () => writer.commit());
       result.written = true;
+      if (key && errors === 0) await writeSiteManifest(config.cacheDir as string, key, config.outDir, result).catch(() => undefined);
       log.debug('render', `${rendered} pages rendered`);
     } else {
       await writer?.abort(); // content errors: the previous site stays as it was
@@ -219,5 +236,22 @@ export function summaryLine(result: BuildResult, log: Logger, verb = 'pages'): s
     const files = new Set(result.messages.filter((m) => m.severity === 'error').map((m) => m.file)).size;
     return `${log.paint(31, '✗')} ${result.errors} error${result.errors === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${warn} (${time})${result.written ? ', site written anyway (--force)' : ', nothing written'}`;
   }
-  return `${log.paint(32, '✓')} ${result.pages} ${verb} in ${time}${warn}`;
+  return `${log.paint(32, '✓')} ${result.pages} ${verb} in ${time}${warn}${result.unchanged ? ' (unchanged since the last build)' : ''}`;
+}
+
+/** What a written site depends on besides docsgen itself: config, content, client assets, public/, options. */
+async function buildKey(config: ResolvedConfig, loaded: { sources: SourceFile[]; config: LoadedConfig }, bundle: BundleResult): Promise<SiteKey> {
+  const publicDir = path.join(config.root, 'public');
+  const publicFiles = await fg('**/*', { cwd: publicDir, dot: true, stats: true });
+  const builtinSchemas = [...loaded.config.schemas].filter(([, f]) => f.builtin).map(([name, f]) => [name, f.data]);
+  return siteKey(
+    config.toolVersion,
+    {
+      config: sha1(`${loaded.config.hash}:${JSON.stringify(builtinSchemas)}`),
+      assets: `${bundle.css} ${bundle.entry}`,
+      public: sha1(publicFiles.map((f) => `${f.path}:${f.stats?.size}:${f.stats?.mtimeMs}`).sort().join('\n')),
+      options: JSON.stringify([config.strict, config.links, config.linksDefault, config.force, config.outDir, config.now.getFullYear()]),
+    },
+    Object.fromEntries(loaded.sources.map((s) => [s.id, s.hash])),
+  );
 }
