@@ -4,7 +4,7 @@
 // errors is aborted and the last good site stays.
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import type { SiteWriter } from '../pipeline/run.ts';
 import type { OutputFile } from '../pipeline/types.ts';
@@ -39,6 +39,8 @@ export class InPlaceWriter implements SiteWriter {
   /** Paths the build produces without rendering them again (unchanged routes): kept, not removed. */
   private keep = new Set<string>();
   private publicDirs: string[] = [];
+  /** Static files copied so far: size and mtime when read. */
+  private readonly copied = new Map<string, { size: number; mtimeMs: number }>();
   /** Told what each commit changed. */
   onCommit: ((result: CommitResult) => void) | undefined;
 
@@ -70,7 +72,19 @@ export class InPlaceWriter implements SiteWriter {
 
   async commit(): Promise<void> {
     for (const dir of this.publicDirs) {
-      for (const f of await listFiles(dir)) if (!this.pending.has(f)) this.pending.set(f, await readFile(path.join(dir, f)));
+      for (const f of await listFiles(dir)) {
+        if (this.pending.has(f)) continue;
+        // A static file is read again only when its size or mtime changed since it was copied.
+        const abs = path.join(dir, f);
+        const st = await stat(abs);
+        const seen = this.copied.get(abs);
+        if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs && this.onDisk.has(f)) {
+          this.keep.add(f);
+          continue;
+        }
+        this.pending.set(f, await readFile(abs));
+        this.copied.set(abs, { size: st.size, mtimeMs: st.mtimeMs });
+      }
     }
     const written: string[] = [];
     for (const [rel, bytes] of this.pending) {
