@@ -1,85 +1,128 @@
-import type http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ResolvedConfig } from '../pipeline/config.ts';
+import { performance } from 'node:perf_hooks';
+import { toolDir, type ResolvedConfig } from '../pipeline/config.ts';
 import type { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
-import { runBuild, summaryLine } from '../pipeline/run.ts';
+import { forgetBundle } from '../pipeline/bundle.ts';
+import { runBuild, summaryLine, type BuildResult } from '../pipeline/run.ts';
 import { startServer } from '../serve/server.ts';
+import { WatchSession } from '../watch/session.ts';
+import { LiveReload, RELOAD_CLIENT } from '../watch/live-reload.ts';
+import type { CommitResult } from '../watch/in-place-writer.ts';
 
-const RELOAD_CLIENT = `<script>(()=>{const s=new EventSource('/__docsgen/events');s.addEventListener('reload',()=>location.reload());s.addEventListener('problems',(e)=>{let d=document.getElementById('docsgen-overlay');const t=JSON.parse(e.data);if(!t){d&&d.remove();return}if(!d){d=document.createElement('pre');d.id='docsgen-overlay';d.setAttribute('role','alert');d.style.cssText='position:fixed;inset:auto 1rem 1rem 1rem;max-height:50vh;overflow:auto;background:#300;color:#fdd;padding:1rem;z-index:9999;border-radius:6px;white-space:pre-wrap';document.body.append(d)}d.textContent=t})})()</script>`;
+/** The error list as printed in the terminal and shown in the overlay: `file:line:col  error  reason  rule`. */
+function problemsText(result: BuildResult): string | null {
+  const errors = result.messages.filter((m) => m.severity === 'error');
+  return errors.length ? errors.map((m) => `${m.file}:${m.line}:${m.column}  error  ${m.reason}  ${m.ruleId}`).join('\n') : null;
+}
 
 export async function serveCommand(
   config: ResolvedConfig,
   log: Logger,
   flags: { watch?: boolean; host: string; port: number },
 ): Promise<void> {
-  const clients = new Set<http.ServerResponse>();
-  const send = (event: string, data: unknown) => {
-    for (const c of clients) c.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  let lastProblems: string | null = null;
-  const build = async () => {
-    try {
+  if (!flags.watch) {
+    if (!existsSync(config.outDir)) {
       const result = await runBuild(config, log, { write: true });
       log.report(result.messages);
       log.error(summaryLine(result, log));
-      lastProblems = result.errors
-        ? result.messages.filter((m) => m.severity === 'error').map((m) => `${m.file}:${m.line}:${m.column}  ${m.reason}`).join('\n')
-        : null;
-      send('problems', lastProblems);
-      if (result.written) send('reload', true);
-    } catch (err) {
-      log.error(`${log.paint(31, '✗')} ${err instanceof Error ? err.message : String(err)}`);
     }
-  };
-  if (flags.watch || !existsSync(config.outDir)) await build();
-  const server = await startServer({
+    await listen(config, log, flags);
+    return;
+  }
+  await watchAndServe(config, log, flags);
+}
+
+async function listen(config: ResolvedConfig, log: Logger, flags: { host: string; port: number }, live?: LiveReload): Promise<void> {
+  await startServer({
     outDir: config.outDir,
     host: flags.host,
     port: flags.port,
-    ...(flags.watch ? { inject: RELOAD_CLIENT } : {}),
-    handle: (req, res) => {
-      if (!flags.watch || req.url !== '/__docsgen/events') return false;
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      res.write(`event: problems\ndata: ${JSON.stringify(lastProblems)}\n\n`);
-      clients.add(res);
-      req.on('close', () => clients.delete(res));
-      return true;
-    },
+    ...(live ? { inject: RELOAD_CLIENT, handlers: [live.handler] } : {}),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new DocsgenError('PortInUse', String(flags.port));
     throw err;
   });
   log.info('serve', `http://${flags.host}:${flags.port}/ (serving ${path.relative(config.root, config.outDir) || '.'})`);
-  if (!flags.watch) return;
+}
+
+/**
+ * `serve --watch`: one path (STYLE rule 10): file event → session → queued incremental build →
+ * reload of the pages whose output changed, or the error overlay. Events during a build wait for
+ * the next one.
+ */
+async function watchAndServe(config: ResolvedConfig, log: Logger, flags: { host: string; port: number }): Promise<void> {
+  const session = new WatchSession({ outDir: config.outDir, configDir: config.configDir });
+  const live = new LiveReload(config.outDir);
+  let lastCommit: CommitResult = { written: [], removed: [] };
+  session.writer.onCommit = (result) => {
+    lastCommit = result;
+    session.committed(result);
+  };
+  let lastReport = '';
+  const build = async () => {
+    const start = performance.now();
+    lastCommit = { written: [], removed: [] };
+    try {
+      session.startBuild();
+      const result = await runBuild(config, log, { write: true, session });
+      if (!result.written) session.failed();
+      // Printed once: the same problems after another save are not printed again.
+      const report = JSON.stringify(result.messages);
+      if (report !== lastReport) log.report(result.messages);
+      lastReport = report;
+      const problems = problemsText(result);
+      live.setProblems(problems);
+      const changed = new Set([...lastCommit.written, ...lastCommit.removed]);
+      const reloaded = live.changed(changed);
+      const rendered = session.rendered === 'all' ? `all routes (${session.fullReason ?? 'full'})` : `${session.rendered} routes`;
+      log.debug('watch', `rendered ${rendered}; ${lastCommit.written.length} files written, ${lastCommit.removed.length} removed; ${reloaded} pages reloaded`);
+      log.error(`${summaryLine(result, log)}${result.written ? `, ${changed.size} file${changed.size === 1 ? '' : 's'} changed` : ''}`);
+      log.debug('watch', `edit to reload ${Math.round(performance.now() - start)}ms`);
+    } catch (err) {
+      session.failed();
+      const text = err instanceof Error ? err.message : String(err);
+      live.setProblems(text);
+      log.error(`${log.paint(31, '✗')} ${text}`);
+    }
+  };
+  await build();
+  await listen(config, log, flags, live);
+
   // Loaded here, not imported: only `serve --watch` needs it.
   const { watch } = createRequire(import.meta.url)('chokidar') as typeof import('chokidar');
-  // public/ too: its files are copied into the site and checked against images and links.
+  // public/: its files are copied into the site and checked against images and links; the client
+  // sources: the island bundle (and every page that references its hashed names).
   const publicDir = path.join(config.root, 'public');
-  const watcher = watch([config.contentDir, config.configDir, ...(existsSync(publicDir) ? [publicDir] : [])], { ignoreInitial: true });
+  const clientDirs = ['src/client', 'src/components'].map((d) => path.join(toolDir(), d)).filter((d) => existsSync(d));
+  const watched = [config.contentDir, config.configDir, ...(existsSync(publicDir) ? [publicDir] : []), ...clientDirs];
+  const watcher = watch(watched, { ignoreInitial: true });
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let running = false;
   let again = false;
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      if (running) {
-        again = true; // events during a build wait for the next one
-        return;
-      }
-      running = build();
-      await running;
-      running = undefined;
-      if (again) {
-        again = false;
-        schedule();
-      }
-    }, 60);
+  const run = async () => {
+    if (running) {
+      again = true; // events during a build are batched into the next one
+      return;
+    }
+    running = true;
+    await build();
+    running = false;
+    if (again) {
+      again = false;
+      void run();
+    }
   };
   watcher.on('all', (event, file) => {
     log.info('watch', `${event} ${path.relative(config.root, file)}`);
-    schedule();
+    if (clientDirs.some((d) => file.startsWith(d + path.sep))) forgetBundle();
+    session.fileChanged(file);
+    // A short pause: an editor's save is often several events.
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), 20);
   });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  log.debug('watch', `watching ${watched.map((d) => path.relative(config.root, d) || '.').join(', ')}`);
 }

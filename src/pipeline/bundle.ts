@@ -31,6 +31,11 @@ export function bundleAssets(cacheDir: string | false = false): Promise<BundleRe
   return cached;
 }
 
+/** Forgets the bundle of this process: the next build bundles again if the client sources changed (watch). */
+export function forgetBundle(): void {
+  cached = undefined;
+}
+
 /** Hash of every file the client bundle is made of (and the lockfile, for dependency versions). */
 async function clientSourceHash(root: string): Promise<string> {
   const files: string[] = [path.join(root, 'package-lock.json')];

@@ -27,6 +27,14 @@ export interface CompileOptions {
   onPlan?: (description: string) => void;
   /** Called on the main thread as each page is ready (from the cache or compiled), to stream rendering. */
   onPage?: (page: CompiledPage) => void;
+  /** Compiled pages kept in memory between builds (serve --watch): used instead of the on-disk cache. */
+  memory?: CompileMemory | undefined;
+}
+
+/** Compiled pages a long-lived process keeps between builds, valid for one compile context key. */
+export interface CompileMemory {
+  key: string;
+  pages: Map<string, { hash: string; page: CompiledPage }>;
 }
 
 /**
@@ -87,9 +95,17 @@ export interface Compiled {
 /** Compiles every page's Markdown (the expensive part of a build), on threads when worth it. */
 export async function compilePages(opts: CompileOptions): Promise<Compiled> {
   const { pages, ctx, config, onCache, onPage } = opts;
-  if (config.cacheDir === false) return compileAll(opts, pages);
+  if (config.cacheDir === false && !opts.memory) return compileAll(opts, pages);
   const key = contextKey(ctx, config.toolVersion);
-  const cached = await readCache(config.cacheDir, key);
+  const memory = opts.memory;
+  // A session's memory is read from disk once, then kept: a rebuild reads and writes no cache file.
+  const cached =
+    memory && memory.key === key && memory.pages.size > 0
+      ? { pages: memory.pages, reason: undefined }
+      : config.cacheDir === false
+        ? { pages: new Map<string, { hash: string; page: CompiledPage }>(), reason: 'cache disabled' }
+        : await readCache(config.cacheDir, key);
+  const fromMemory = memory !== undefined && cached.pages === memory.pages;
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
   for (const page of pages) {
@@ -99,11 +115,23 @@ export async function compilePages(opts: CompileOptions): Promise<Compiled> {
   }
   onCache?.(out.size, out.size === 0 ? cached.reason : undefined);
   if (onPage) for (const page of out.values()) onPage(page);
-  if (stale.length === 0 && cached.pages.size === pages.length) return { pages: out, settled: Promise.resolve() };
+  const remember = (entries: Map<string, { hash: string; page: CompiledPage }>) => {
+    if (memory) {
+      memory.key = key;
+      memory.pages = entries;
+    }
+  };
+  if (stale.length === 0 && cached.pages.size === pages.length) {
+    if (!fromMemory) remember(cached.pages);
+    return { pages: out, settled: Promise.resolve() };
+  }
   const fresh = await compileAll(opts, stale);
   for (const [id, page] of fresh.pages) out.set(id, page);
   const entries = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
-  const written = writeCache(config.cacheDir, key, entries).catch(() => undefined); // a cache is an optimisation only
+  remember(entries);
+  // A cache is an optimisation only; a session writes it only when it read none (its first build).
+  const written =
+    config.cacheDir === false || fromMemory ? Promise.resolve() : writeCache(config.cacheDir, key, entries).catch(() => undefined);
   return { pages: out, settled: Promise.all([fresh.settled, written]).then(() => undefined) };
 }
 

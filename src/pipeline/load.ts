@@ -277,11 +277,19 @@ function dropRouteConflicts(config: ResolvedConfig, files: string[], messages: M
   });
 }
 
-/** Reads every content file and config file. The only stage that reads content. */
-export async function loadContent(config: ResolvedConfig, listed?: string[]): Promise<LoadResult> {
+/**
+ * Reads every content file and config file. The only stage that reads content. `unchanged` gives
+ * the source of a file known not to have changed since it was read (serve --watch), which is not read again.
+ */
+export async function loadContent(
+  config: ResolvedConfig,
+  listed?: string[],
+  unchanged?: (absPath: string) => SourceFile | undefined,
+): Promise<LoadResult> {
   const messages: Message[] = [];
   const files = listed ?? (await listContentFiles(config));
   const kept = dropRouteConflicts(config, files, messages);
-  const [sources, loadedConfig] = await Promise.all([Promise.all(kept.map((f) => loadSource(config, f))), loadConfig(config, messages)]);
+  const read = (f: string) => unchanged?.(f) ?? loadSource(config, f);
+  const [sources, loadedConfig] = await Promise.all([Promise.all(kept.map(read)), loadConfig(config, messages)]);
   return { sources, config: loadedConfig, messages };
 }

@@ -5,28 +5,62 @@ import { performance } from 'node:perf_hooks';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources, generateApi } from './api-pages.ts';
 import { validateContent } from './validate.ts';
-import { CompilerPool, compilePages, pageTitle } from './compile-pages.ts';
+import { CompilerPool, compilePages, pageTitle, type CompileMemory } from './compile-pages.ts';
 import { buildGenerated, buildIndex } from './build-index.ts';
 import { SYNTAX_ROUTE } from './syntax-lookup.ts';
 import { buildSitePages, communityResources, decoratePage, pageSources, readPagesData } from './pages/index.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
+import { checkSiteManifest, siteKey, writeSiteManifest, type SiteKey } from './cache.ts';
 import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
 import { SearchRecords, searchFiles } from '../search/build-search.ts';
 import { resolveSearchSettings } from '../search/settings.ts';
+import { sha1 } from '../util/text.ts';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { CompiledPage, Message, Page, RouteEntry, SourceFile } from './types.ts';
+import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteIndex, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
   write: boolean;
+  /** A long-lived session (`serve --watch`, src/watch/) that makes this build incremental. */
+  session?: BuildSession;
+}
+
+/** Writes the site: into a staging directory swapped in at the end, or (watch) in place. */
+export interface SiteWriter {
+  open(): Promise<void>;
+  write(file: OutputFile): void;
+  copyDir(from: string): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** What an incremental build takes from the session that keeps state between builds. */
+export interface BuildSession {
+  /** Compiled pages kept in memory from the previous build. */
+  memory: CompileMemory;
+  /** A content file's source from the previous build, when the file has not changed since. */
+  unchanged(absPath: string): SourceFile | undefined;
+  /** Writes only the files whose bytes changed, in place. */
+  writer: SiteWriter;
+  /** Told the new index before rendering: the routes to render, or undefined for all of them. */
+  plan(input: PlanInput): ReadonlySet<string> | undefined;
+}
+
+export interface PlanInput {
+  pages: Page[];
+  index: SiteIndex;
+  bundle: BundleResult;
+  site: ResolvedSiteConfig;
+  /** The compile context: a change means every page may compile differently. */
+  ctx: CompileContext;
 }
 
 export interface BuildResult {
@@ -37,8 +71,10 @@ export interface BuildResult {
   messages: Message[];
   ms: number;
   written: boolean;
-  /** Search records of every page (for `docsgen search export`). */
-  search: SearchRecords;
+  /** Search records of every page (for `docsgen search export`); absent when nothing was built. */
+  search?: SearchRecords;
+  /** Nothing to do: inputs and out/ as the last build left them. */
+  unchanged?: boolean;
 }
 
 /** Facts every page's Markdown compile needs. */
@@ -74,7 +110,7 @@ async function build(
   pool: CompilerPool | undefined,
   files: string[],
 ): Promise<BuildResult> {
-  const loaded = await log.step('load', 'read content and config', () => loadContent(config, files));
+  const loaded = await log.step('load', 'read content and config', () => loadContent(config, files, opts.session?.unchanged));
   const site = resolveSiteConfig(loaded.config);
   const searchSettings = resolveSearchSettings(loaded.config.search, loaded.config.schemas.get('search'));
   const search = new SearchRecords(site, searchSettings.settings);
@@ -97,15 +133,30 @@ async function build(
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site, apiSidebars: api.sidebars }));
   const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
 
-  const writer = opts.write && bundle ? new OutputWriter(config.outDir) : undefined;
+  // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
+  const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
+  if (key) {
+    const last = await log.step('write', 'compare with the last build', () => checkSiteManifest(config.cacheDir as string, key, config.outDir));
+    if ('manifest' in last) {
+      const { messages, pages: count } = last.manifest;
+      const warnings = messages.filter((m) => m.severity === 'warning').length;
+      return { ok: true, pages: count, errors: 0, warnings, messages, ms: performance.now() - start, written: false, unchanged: true };
+    }
+    log.debug('write', `rendering every page: ${last.reason}`);
+  }
+
+  const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? new OutputWriter(config.outDir)) : undefined;
   await writer?.open();
   try {
     const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
+    // Incremental (watch): only the routes the change reaches are rendered; generated files always are.
+    const only = bundle && opts.session?.plan({ pages, index, bundle, site, ctx });
     const byId = new Map(pages.map((p) => [p.source.id, p]));
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
+      if (only && !only.has(entry.route)) return;
       writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(entry, page, c, pagesData), rctx!) });
       rendered++;
     };
@@ -115,6 +166,7 @@ async function build(
         ctx,
         config,
         pool,
+        memory: opts.session?.memory,
         onProgress: (d, t) => log.progress('compile', d, t),
         onPlan: (description) => log.debug('compile', description),
         onCache: (reused, reason) =>
@@ -181,6 +233,7 @@ async function build(
       });
       await log.step('write', 'swap output directory', () => writer.commit());
       result.written = true;
+      if (key && errors === 0) await writeSiteManifest(config.cacheDir as string, key, config.outDir, result).catch(() => undefined);
       log.debug('render', `${rendered} pages rendered`);
     } else {
       await writer?.abort(); // content errors: the previous site stays as it was
@@ -202,5 +255,22 @@ export function summaryLine(result: BuildResult, log: Logger, verb = 'pages'): s
     const files = new Set(result.messages.filter((m) => m.severity === 'error').map((m) => m.file)).size;
     return `${log.paint(31, '✗')} ${result.errors} error${result.errors === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${warn} (${time})${result.written ? ', site written anyway (--force)' : ', nothing written'}`;
   }
-  return `${log.paint(32, '✓')} ${result.pages} ${verb} in ${time}${warn}`;
+  return `${log.paint(32, '✓')} ${result.pages} ${verb} in ${time}${warn}${result.unchanged ? ' (unchanged since the last build)' : ''}`;
+}
+
+/** What a written site depends on besides docsgen itself: config, content, client assets, public/, options. */
+async function buildKey(config: ResolvedConfig, loaded: { sources: SourceFile[]; config: LoadedConfig }, bundle: BundleResult): Promise<SiteKey> {
+  const publicDir = path.join(config.root, 'public');
+  const publicFiles = await fg('**/*', { cwd: publicDir, dot: true, stats: true });
+  const builtinSchemas = [...loaded.config.schemas].filter(([, f]) => f.builtin).map(([name, f]) => [name, f.data]);
+  return siteKey(
+    config.toolVersion,
+    {
+      config: sha1(`${loaded.config.hash}:${JSON.stringify(builtinSchemas)}`),
+      assets: `${bundle.css} ${bundle.entry}`,
+      public: sha1(publicFiles.map((f) => `${f.path}:${f.stats?.size}:${f.stats?.mtimeMs}`).sort().join('\n')),
+      options: JSON.stringify([config.strict, config.links, config.linksDefault, config.force, config.outDir, config.now.getFullYear()]),
+    },
+    Object.fromEntries(loaded.sources.map((s) => [s.id, s.hash])),
+  );
 }

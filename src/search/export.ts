@@ -15,7 +15,9 @@ export async function exportSearchRecords(config: ResolvedConfig, log: Logger, o
     log.error(summaryLine(result, log, 'pages checked'));
     return 1;
   }
-  const records = exportRecords(result.search.all(), result.search.siteUrl);
+  // A check-only build always compiles every page, so its records are there.
+  const search = result.search!;
+  const records = exportRecords(search.all(), search.siteUrl);
   const json = `${JSON.stringify(records, null, 2)}\n`;
   if (out) {
     const file = path.resolve(out);

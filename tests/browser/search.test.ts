@@ -179,10 +179,12 @@ async function hosts(count: number): Promise<{ origins: string[]; asked: number[
         outDir: site!.outDir,
         host: '127.0.0.1',
         port: 0,
-        handle: (req) => {
-          if (req.method === 'POST' && req.url?.startsWith('/1/indexes/')) asked[i]!++;
-          return false;
-        },
+        handlers: [
+          (req) => {
+            if (req.method === 'POST' && req.url?.startsWith('/1/indexes/')) asked[i]!++;
+            return false;
+          },
+        ],
       }),
     );
   }

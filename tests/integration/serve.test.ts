@@ -49,7 +49,7 @@ describe('docsgen serve --watch', () => {
     const page = await get('/docs/manual/v1.0.0/intro');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<h1 id="introduction">');
-    expect(page.body).toContain("new EventSource('/__docsgen/events')");
+    expect(page.body).toContain("new EventSource('/__docsgen/events?route='");
     expect((await get('/docs/manual/v1.0.0/missing')).status).toBe(404);
   });
 

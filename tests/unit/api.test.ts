@@ -13,7 +13,7 @@ import type { LoadedConfig } from '../../src/pipeline/load.ts';
 import type { GeneratedApi } from '../../src/api/types.ts';
 
 const sample = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/api-sample/belt.doc.json'), 'utf8'));
-const emptyConfig = (): LoadedConfig => ({ site: undefined, versions: undefined, landing: undefined, warnings: undefined, sidebars: new Map(), schemas: new Map(), api: new Map(), hash: '' });
+const emptyConfig = (): LoadedConfig => ({ site: undefined, versions: undefined, landing: undefined, packages: undefined, community: undefined, playground: undefined, search: undefined, files: new Map(), warnings: undefined, sidebars: new Map(), schemas: new Map(), api: new Map(), hash: '' });
 
 function generated(api: GeneratedApi): Map<string, GeneratedFile> {
   const text = JSON.stringify(api, null, 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { resolveFile } from '../../src/serve/server.ts';
+import { requestPath, resolveFile } from '../../src/serve/server.ts';
 
 describe('static server path mapping', () => {
   const out = '/srv/out';
@@ -20,5 +20,19 @@ describe('static server path mapping', () => {
     }
     expect(resolveFile(out, '/%E0%A4%A')).toBeNull();
     expect(resolveFile(out, '/a%00b')).toBeNull();
+  });
+});
+
+describe('request targets', () => {
+  it('takes only origin-form paths, without query or fragment', () => {
+    expect(requestPath('/docs/pipe?x=1#y')).toBe('/docs/pipe');
+    expect(requestPath('//etc/passwd')).toBeNull();
+    expect(requestPath('http://127.0.0.1/../etc/passwd')).toBeNull();
+    expect(requestPath(undefined)).toBeNull();
+  });
+
+  it('refuses `..` segments, decoded or not, and backslashes', () => {
+    for (const p of ['/../x', '/a/../b', '/%2e%2e/x', '/%2E%2E%2Fx', '/..%5cx', '/a%5c..%5cb']) expect(resolveFile('/srv/out', p), p).toBeNull();
+    expect(resolveFile('/srv/out', '/a..b/c')).not.toBeNull(); // dots inside a name are fine
   });
 });

@@ -1,0 +1,132 @@
+// The writer of an incremental build (serve --watch): files go into out/ in place, and only those
+// whose bytes changed are written, so unchanged files keep their mtime and the session knows exactly
+// which outputs changed (those pages reload). Nothing is written before commit: a build with
+// errors is aborted and the last good site stays.
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import type { SiteWriter } from '../pipeline/run.ts';
+import type { OutputFile } from '../pipeline/types.ts';
+
+function digest(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+function bytesOf(contents: OutputFile['contents']): Uint8Array {
+  if (typeof contents === 'string') return Buffer.from(contents);
+  return Array.isArray(contents) ? Buffer.concat(contents) : contents;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+/** What a commit changed, as paths relative to out/ (`/` separators). */
+export interface CommitResult {
+  written: string[];
+  removed: string[];
+}
+
+export class InPlaceWriter implements SiteWriter {
+  /** out/ path → sha1 of what is on disk, for every file this writer knows to be there. */
+  private readonly onDisk = new Map<string, string>();
+  private listed = false;
+  /** This build's files: path → bytes, and which of them differ from the disk. */
+  private pending = new Map<string, Uint8Array>();
+  /** Paths the build produces without rendering them again (unchanged routes): kept, not removed. */
+  private keep = new Set<string>();
+  private publicDirs: string[] = [];
+  /** Static files copied so far: size and mtime when read. */
+  private readonly copied = new Map<string, { size: number; mtimeMs: number }>();
+  /** Told what each commit changed. */
+  onCommit: ((result: CommitResult) => void) | undefined;
+
+  constructor(private readonly outDir: string) {}
+
+  async open(): Promise<void> {
+    this.pending = new Map();
+    this.keep = new Set();
+    this.publicDirs = [];
+    if (!this.listed) {
+      // Once per session: what a previous build left in out/ (a file of a page deleted since is removed).
+      for (const f of await listFiles(this.outDir)) this.onDisk.set(f, '');
+      this.listed = true;
+    }
+  }
+
+  write(file: OutputFile): void {
+    this.pending.set(file.path, bytesOf(file.contents));
+  }
+
+  /** Marks outputs of this build that were not rendered again (their route did not change). */
+  retain(paths: Iterable<string>): void {
+    for (const p of paths) this.keep.add(p);
+  }
+
+  async copyDir(from: string): Promise<void> {
+    this.publicDirs.push(from);
+  }
+
+  async commit(): Promise<void> {
+    for (const dir of this.publicDirs) {
+      for (const f of await listFiles(dir)) {
+        if (this.pending.has(f)) continue;
+        // A static file is read again only when its size or mtime changed since it was copied.
+        const abs = path.join(dir, f);
+        const st = await stat(abs);
+        const seen = this.copied.get(abs);
+        if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs && this.onDisk.has(f)) {
+          this.keep.add(f);
+          continue;
+        }
+        this.pending.set(f, await readFile(abs));
+        this.copied.set(abs, { size: st.size, mtimeMs: st.mtimeMs });
+      }
+    }
+    const written: string[] = [];
+    for (const [rel, bytes] of this.pending) {
+      const hash = digest(bytes);
+      let known = this.onDisk.get(rel);
+      if (known === '') {
+        // Listed at open but never compared: compare with the file itself once.
+        known = await readFile(path.join(this.outDir, rel)).then(digest, () => undefined);
+      }
+      if (known === hash) {
+        this.onDisk.set(rel, hash);
+        continue;
+      }
+      const target = path.join(this.outDir, ...rel.split('/'));
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      this.onDisk.set(rel, hash);
+      written.push(rel);
+    }
+    const removed: string[] = [];
+    for (const rel of [...this.onDisk.keys()]) {
+      if (this.pending.has(rel) || this.keep.has(rel)) continue;
+      await unlink(path.join(this.outDir, ...rel.split('/'))).catch(() => undefined);
+      this.onDisk.delete(rel);
+      removed.push(rel);
+    }
+    if (removed.length > 0) await removeEmptyDirs(this.outDir);
+    this.pending = new Map();
+    this.onCommit?.({ written: written.sort(), removed: removed.sort() });
+  }
+
+  async abort(): Promise<void> {
+    this.pending = new Map();
+  }
+}
+
+/** Directories a removed page leaves empty. */
+async function removeEmptyDirs(dir: string): Promise<boolean> {
+  let empty = true;
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (e.isDirectory() && (await removeEmptyDirs(path.join(dir, e.name)))) await rm(path.join(dir, e.name), { recursive: true });
+    else empty = false;
+  }
+  return empty;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { InPlaceWriter, type CommitResult } from '../../src/watch/in-place-writer.ts';
+
+function setup() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-inplace-'));
+  const out = path.join(dir, 'out');
+  mkdirSync(path.join(out, 'old'), { recursive: true });
+  writeFileSync(path.join(out, 'same.html'), 'same');
+  writeFileSync(path.join(out, 'old', 'stale.html'), 'stale');
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path.join(out, 'same.html'), past, past);
+  const writer = new InPlaceWriter(out);
+  const commits: CommitResult[] = [];
+  writer.onCommit = (r) => commits.push(r);
+  return { out, writer, commits };
+}
+
+describe('InPlaceWriter', () => {
+  it('writes only files whose bytes changed and removes what the build no longer produces', async () => {
+    const { out, writer, commits } = setup();
+    const mtime = statSync(path.join(out, 'same.html')).mtimeMs;
+    await writer.open();
+    writer.write({ path: 'same.html', contents: 'same' });
+    writer.write({ path: 'new/page.html', contents: [Buffer.from('a'), Buffer.from('b')] });
+    await writer.commit();
+    expect(commits[0]).toEqual({ written: ['new/page.html'], removed: ['old/stale.html'] });
+    expect(statSync(path.join(out, 'same.html')).mtimeMs).toBe(mtime);
+    expect(readFileSync(path.join(out, 'new/page.html'), 'utf8')).toBe('ab');
+    expect(existsSync(path.join(out, 'old'))).toBe(false); // emptied directories go too
+  });
+
+  it('keeps retained outputs that were not rendered again, and writes nothing on abort', async () => {
+    const { out, writer, commits } = setup();
+    await writer.open();
+    writer.retain(['old/stale.html']);
+    writer.write({ path: 'same.html', contents: 'changed' });
+    await writer.abort();
+    expect(readFileSync(path.join(out, 'same.html'), 'utf8')).toBe('same');
+    await writer.open();
+    writer.retain(['old/stale.html']);
+    writer.write({ path: 'same.html', contents: 'same' });
+    await writer.commit();
+    expect(commits.at(-1)).toEqual({ written: [], removed: [] });
+    expect(existsSync(path.join(out, 'old/stale.html'))).toBe(true);
+  });
+});
