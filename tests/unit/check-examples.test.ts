@@ -136,3 +136,46 @@ describe.skipIf(!hasV12)(
     );
   },
 );
+
+const hasV11 = existsSync(join(repoRoot, 'tools', 'rescript', 'v11', 'node_modules', '.bin', 'rescript'));
+
+// A syntax lookup entry: one example for both compilers, one (dict literal) marked for ReScript 12 only.
+const ENTRY = `---
+id: demo
+keywords: ["demo"]
+name: "demo"
+summary: "A fixture entry."
+category: Operators
+---
+
+\`\`\`res example
+let total = 1 + 2
+\`\`\`
+
+\`\`\`res example v12
+let prices = dict{"apple": 0.5}
+\`\`\`
+`;
+
+describe.skipIf(!hasV11 || !hasV12)('check-examples on syntax lookup entries (needs the v11 and v12 toolchains)', () => {
+  it(
+    'compiles the entries with ReScript 11 and 12, leaving examples marked v12 to ReScript 12',
+    () => {
+      const root = mkdtempSync(join(tmpdir(), 'check-examples-syntax-'));
+      try {
+        mkdirSync(join(root, 'content', 'syntax-lookup'), { recursive: true });
+        writeFileSync(join(root, 'content', 'syntax-lookup', 'demo.mdx'), ENTRY);
+        const r = spawnSync(process.execPath, [script, '--content', 'content', '--versions', 'syntax-lookup/v11,syntax-lookup/v12'], {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: TIMEOUT,
+        });
+        expect(r.status, r.stdout + r.stderr).toBe(0);
+        expect(r.stdout.trim()).toBe('✓ 3 examples compiled (syntax-lookup v11: 1, syntax-lookup v12: 2)');
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT,
+  );
+});
