@@ -1,7 +1,7 @@
 // The site's own pages on a fixture site: blog index, archive and feed, community layout and
 // resources, packages, generated llms pages, sitemap and robots.txt; and bad page data.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyFixture, docsgen } from '../helpers/cli.ts';
 import { $, $$, attr, parse, text } from '../helpers/html.ts';
@@ -120,5 +120,30 @@ describe('bad page data', () => {
     expect(r.stderr).toContain(`config/packages.json:${line}:${column}  error  Expected \`packages.0.official\` to be boolean  config-schema`);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(existsSync(path.join(bad, 'out'))).toBe(false);
+  });
+
+  it('reports a landing page link to no page at its place in landing.json, with the closest route', () => {
+    const bad = copyFixture('pages');
+    const landing = {
+      hero: { title: 'Demo', text: 'A demo.', cta: { text: 'Start', href: '/docs/manual/latest/introductio' } },
+      example: { compiler: '12.3.1', res: 'let x = 1', js: 'let x = 1;' },
+      statement: { title: 'Adopt it', text: 'One file at a time.' },
+      install: [{ label: 'Install', command: 'npm install demo' }],
+      features: [{ title: 'Fast', text: 'Fast.' }],
+      community: { title: 'Talk', text: 'To us.', forum: { text: 'Forum', href: 'https://forum.example' }, carousel: { intervalMs: 3000, images: [{ src: '/img/a.svg', alt: 'A drawing' }] } },
+      logos: { title: 'Users', items: [], add: { text: 'Add Your Logo', href: 'https://example.com' } },
+      resources: { title: 'Read', items: [] },
+    };
+    const text = JSON.stringify(landing, null, 2);
+    writeFileSync(path.join(bad, 'config', 'landing.json'), text);
+    mkdirSync(path.join(bad, 'public', 'img'), { recursive: true });
+    writeFileSync(path.join(bad, 'public', 'img', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const r = docsgen(['build', '--root', bad, '--out', path.join(bad, 'out')]);
+    expect(r.code).toBe(1);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('/introductio"')) + 1;
+    const column = lines[line - 1]!.indexOf('"/docs') + 1;
+    expect(r.stderr).toContain(`config/landing.json:${line}:${column}  error  Broken link: no page at /docs/manual/latest/introductio  link-broken`);
+    expect(r.stderr).toContain('Did you mean /docs/manual/latest/introduction?');
   });
 });
