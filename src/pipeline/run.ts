@@ -96,7 +96,7 @@ async function build(
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
-      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(entry, page, c, pagesData), rctx!) });
+      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!) });
       rendered++;
     };
     const compiling = log.step('compile', `compile and render ${pages.length} pages`, () =>
