@@ -224,7 +224,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
     } else if (page.source.kind === 'blog') {
       entry.breadcrumbs = [{ name: 'Blog', href: '/blog' }, { name: title, href: route }];
     } else if (page.source.kind === 'community') {
-      entry.breadcrumbs = [{ name: 'Community', href: '/community/overview' }, { name: title, href: route }];
+      entry.breadcrumbs = [...(route === '/community/overview' ? [] : [{ name: 'Community', href: '/community/overview' }]), { name: title, href: route }];
     } else if (page.source.kind !== 'page') {
       entry.breadcrumbs = [{ name: title, href: route }];
     }

@@ -157,7 +157,7 @@ async function build(
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
       if (only && !only.has(entry.route)) return;
-      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(entry, page, c, pagesData), rctx!) });
+      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!) });
       rendered++;
     };
     const compiling = log.step('compile', `compile and render ${pages.length} pages`, () =>

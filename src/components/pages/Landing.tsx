@@ -149,7 +149,7 @@ export function Landing({ config, resHtml, jsHtml }: { config: LandingConfig; re
           {logos.items.map((l) => (
             <li key={l.name}>
               <a href={l.url} {...ext(l.url)}>
-                <img src={l.image} alt={l.name} width="160" height="48" />
+                <img src={l.image} alt={l.name} width="145" height="34" />
               </a>
             </li>
           ))}

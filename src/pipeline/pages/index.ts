@@ -53,13 +53,12 @@ export function pageSources(sources: SourceFile[], data: PagesData, config: Load
 }
 
 /** A compiled page as its route shows it: the landing page's sections, a blog post's header. */
-export function decoratePage(entry: RouteEntry, page: Page, compiled: CompiledPage, data: PagesData): CompiledPage {
+export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData): CompiledPage {
   if (page.source.id === LANDING_ID && data.landing?.data) return landingBody(compiled, data.landing.data);
   if (page.source.kind === 'blog') {
     const post = blogPosts([page])[0];
     if (post) return blogPostBody(compiled, post);
   }
-  void entry;
   return compiled;
 }
 

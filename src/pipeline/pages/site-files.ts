@@ -5,13 +5,13 @@ import type { OutputFile, RouteEntry } from '../types.ts';
 /**
  * Every canonical route once, with absolute URLs. Alias copies (`/docs/manual/latest/…`) point at
  * their canonical page, as does a page whose front matter names another canonical, so neither is
- * listed.
+ * listed; nor is the not-found page, which is no place to send a search engine.
  */
 export function sitemap(routes: Iterable<RouteEntry>, siteUrl: string, canonicalOf: (entry: RouteEntry) => string | undefined): OutputFile {
   const base = siteUrl.replace(/\/$/, '');
   const listed = new Set<string>();
   for (const entry of routes) {
-    if (entry.aliasOf) continue;
+    if (entry.aliasOf || /^\/404(\.html)?$/.test(entry.route)) continue;
     const canonical = canonicalOf(entry);
     if (canonical !== undefined && canonical !== entry.route) continue;
     listed.add(entry.route);
