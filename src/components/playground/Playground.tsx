@@ -28,7 +28,7 @@ const SHARE_NOTE_MS = 2000;
 function statusText(status: Status, outcome: CompileOutcome | null): string {
   switch (status.kind) {
     case 'starting':
-      return 'Loading…';
+      return ''; // before scripts run (or without them): nothing is on its way
     case 'compiling':
       return 'Compiling…';
     case 'unavailable':
