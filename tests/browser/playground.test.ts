@@ -73,9 +73,11 @@ describe('the /try playground', () => {
     await page.waitForSelector('.pg-status-errors', { timeout: 60_000 });
     expect(await page.locator('.pg-status').textContent()).toBe('1 error');
     await page.waitForSelector('.pg-editor .cm-lintRange-error');
+    // With no JavaScript yet, the output tab lists the error too.
+    expect(await page.locator('.pg-panel-js .pg-problem-where').textContent()).toBe('Line 2, column 17');
     expect(await page.locator('.pg-editor .cm-lintRange-error').first().textContent()).toBe('x + 1');
     await page.getByRole('tab', { name: /Problems/ }).click();
-    const problem = page.locator('.pg-problem');
+    const problem = page.locator('.pg-panel-problems .pg-problem');
     expect(await problem.count()).toBe(1);
     expect(await problem.locator('.pg-problem-where').textContent()).toBe('Line 2, column 17');
     expect(await problem.locator('.pg-problem-message').textContent()).toContain("But it's expected to have type: string");

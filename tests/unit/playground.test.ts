@@ -154,3 +154,53 @@ describe('<Playground /> in content', () => {
     expect(messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.severity])).toEqual([['config/playground.json', 2, 22, 'config-playground', 'error']]);
   });
 });
+
+describe('the editor\'s ReScript tokenizer', () => {
+  async function tokens(lines: string[]): Promise<[string, string | null][]> {
+    const { StringStream } = await import('@codemirror/language');
+    const { rescriptMode } = await import('../../src/components/playground/rescript-mode.ts');
+    const state = rescriptMode.startState!(2);
+    const out: [string, string | null][] = [];
+    for (const line of lines) {
+      const stream = new StringStream(line, 2, 2);
+      while (!stream.eol()) {
+        stream.start = stream.pos;
+        const style = rescriptMode.token(stream, state);
+        const text = stream.current();
+        if (text.trim()) out.push([text, style]);
+      }
+    }
+    return out;
+  }
+
+  it('tells keywords, constructors, modules, functions, numbers and operators apart', async () => {
+    expect(await tokens(['let area = Circle(1.5)->Math.abs'])).toEqual([
+      ['let', 'keyword'],
+      ['area', 'variableName'],
+      ['=', 'operator'],
+      ['Circle', 'typeName'],
+      ['(', 'punctuation'],
+      ['1.5', 'number'],
+      [')', 'punctuation'],
+      ['->', 'operator'],
+      ['Math', 'namespace'],
+      ['.', 'punctuation'],
+      ['abs', 'variableName'],
+    ]);
+  });
+
+  it('keeps nested comments and template strings across lines, with code inside `${…}`', async () => {
+    const t = await tokens(['/* a /* nested */', 'still comment */ let', 'let s = `a ${f({x: 1})} b', 'c` + 1']);
+    expect(t.slice(0, 3)).toEqual([
+      ['/* a /* nested */', 'comment'],
+      ['still comment */', 'comment'],
+      ['let', 'keyword'],
+    ]);
+    expect(t).toContainEqual(['${', 'meta']);
+    expect(t).toContainEqual(['f', 'variableName.function']);
+    expect(t).toContainEqual(['1', 'number']);
+    expect(t).toContainEqual(['}', 'meta']);
+    expect(t).toContainEqual(['c`', 'string']);
+    expect(t.at(-1)).toEqual(['1', 'number']);
+  });
+});

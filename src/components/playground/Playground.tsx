@@ -28,7 +28,7 @@ const SHARE_NOTE_MS = 2000;
 function statusText(status: Status, outcome: CompileOutcome | null): string {
   switch (status.kind) {
     case 'starting':
-      return 'Loading…';
+      return ''; // before scripts run (or without them): nothing is on its way
     case 'compiling':
       return 'Compiling…';
     case 'unavailable':
@@ -267,11 +267,16 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             {errorCount > 0 ? (
               <p className="pg-banner pg-banner-error">
                 The code has {plural(errorCount, 'error', 'errors')}
-                {stale ? '; this is the JavaScript of the last version that compiled' : ''}.{' '}
-                <button type="button" className="pg-link" onClick={() => setTab('problems')}>
-                  Show problems
-                </button>
+                {stale ? '; below is the JavaScript of the last version that compiled' : ''}.{' '}
+                {stale ? (
+                  <button type="button" className="pg-link" onClick={() => setTab('problems')}>
+                    Show problems
+                  </button>
+                ) : null}
               </p>
+            ) : null}
+            {errorCount > 0 && lastJs === null ? (
+              <ProblemList problems={outcome!.errors} onPick={(p) => editor.current?.moveTo(p.line, p.col)} />
             ) : null}
             <div className={`pg-output${stale ? ' pg-output-stale' : ''}`} ref={outputHost} hidden={status.kind === 'unavailable' || lastJs === null} />
             {status.kind !== 'unavailable' && lastJs === null && errorCount === 0 && !outcome?.failure ? (
@@ -282,27 +287,32 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}
             {outcome?.failure ? <p className="pg-banner pg-banner-error">{outcome.failure}</p> : null}
             {problems.length === 0 && status.kind === 'done' && !outcome?.failure ? <p className="pg-empty">No problems: the code compiles without warnings.</p> : null}
-            {problems.length > 0 ? (
-              <ol className="pg-problems">
-                {problems.map((p, i) => (
-                  <li key={`${i}-${p.line}-${p.col}`}>
-                    <button type="button" className={`pg-problem pg-problem-${p.severity}`} onClick={() => editor.current?.moveTo(p.line, p.col)}>
-                      <span className="pg-problem-head">
-                        <span className="pg-problem-kind">{p.kind}</span>
-                        <span className="pg-problem-where">
-                          Line {p.line}, column {p.col}
-                        </span>
-                      </span>
-                      <span className="pg-problem-message">{p.message}</span>
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            ) : null}
+            {problems.length > 0 ? <ProblemList problems={problems} onPick={(p) => editor.current?.moveTo(p.line, p.col)} /> : null}
           </div>
         </div>
       </div>
     </section>
+  );
+}
+
+/** Each problem is a button that puts the editor's cursor at its place. */
+function ProblemList({ problems, onPick }: { problems: Problem[]; onPick(p: Problem): void }) {
+  return (
+    <ol className="pg-problems">
+      {problems.map((p, i) => (
+        <li key={`${i}-${p.line}-${p.col}`}>
+          <button type="button" className={`pg-problem pg-problem-${p.severity}`} onClick={() => onPick(p)}>
+            <span className="pg-problem-head">
+              <span className="pg-problem-kind">{p.kind}</span>
+              <span className="pg-problem-where">
+                Line {p.line}, column {p.col}
+              </span>
+            </span>
+            <span className="pg-problem-message">{p.message}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
   );
 }
 

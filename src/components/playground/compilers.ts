@@ -132,7 +132,6 @@ export const loadScript: ScriptLoader = (src) =>
     const el = document.createElement('script');
     el.src = src;
     el.async = false;
-    el.crossOrigin = 'anonymous';
     el.dataset['playgroundBundle'] = '';
     el.onload = () => resolve();
     el.onerror = () => reject(new Error(`Could not load ${src}`));
