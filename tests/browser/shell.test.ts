@@ -213,6 +213,17 @@ describe('docs page', () => {
     });
   });
 
+  it('marks the section being read in "On this page" as the reader scrolls', async () => {
+    await withPage('/docs/manual/v11.0.0/record', WIDE, async (page) => {
+      const current = () => page.locator('.page-toc a[aria-current="location"]').allTextContents();
+      const top = await page.locator('#section-5').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      await scrollTo(page, top - 100);
+      await expect.poll(current).toEqual(['Section 5']);
+      await scrollTo(page, 0);
+      await expect.poll(current).toEqual([]);
+    });
+  });
+
   it('hides "On this page" below 1280 px', async () => {
     await withPage('/docs/manual/latest/pipe', { width: 1200, height: 800 }, async (page) => {
       expect(await page.getByRole('navigation', { name: 'On this page' }).isVisible()).toBe(false);
