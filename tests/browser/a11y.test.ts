@@ -58,7 +58,7 @@ describe('accessibility of the built pages', () => {
       found.push(...(await audit(routeOf(file), 1280, 'light')), ...(await audit(routeOf(file), 390, 'dark')));
     }
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('puts a table in the tab order only while it is wider than the screen', async () => {
     const context = await site!.browser.newContext({ viewport: { width: 390, height: 900 } });
