@@ -118,6 +118,40 @@ function versionSelectors(): void {
   });
 }
 
+/** "On this page" marks the section being read: the last heading above the top third of the window. */
+function pageTocSpy(): void {
+  const toc = document.querySelector('.page-toc');
+  if (!toc) return;
+  const entries: [HTMLElement, HTMLAnchorElement][] = [];
+  for (const a of toc.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+    const heading = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+    if (heading) entries.push([heading, a]);
+  }
+  if (entries.length === 0) return;
+  let current: HTMLAnchorElement | undefined;
+  let queued = false;
+  const update = () => {
+    queued = false;
+    if (getComputedStyle(toc).display === 'none') return;
+    let found: HTMLAnchorElement | undefined;
+    for (const [heading, a] of entries) {
+      if (heading.getBoundingClientRect().top > window.innerHeight / 3) break;
+      found = a;
+    }
+    if (found === current) return;
+    current?.removeAttribute('aria-current');
+    found?.setAttribute('aria-current', 'location');
+    current = found;
+  };
+  const queue = () => {
+    if (!queued) requestAnimationFrame(update);
+    queued = true;
+  };
+  window.addEventListener('scroll', queue, { passive: true });
+  window.addEventListener('resize', queue, { passive: true });
+  queue();
+}
+
 /** The build wrote its own year; a page read in a later year says the reader's year. */
 function footerYear(): void {
   const year = String(new Date().getFullYear());
@@ -190,6 +224,7 @@ export function startShell(): void {
   sidebarDrawer();
   for (const wrap of document.querySelectorAll<HTMLElement>('.sidebar-wrap')) revealActiveItem(wrap);
   versionSelectors();
+  pageTocSpy();
   footerYear();
   prefetchLinks();
   focusableScrollers();

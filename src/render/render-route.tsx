@@ -1,9 +1,8 @@
 // Render stage: one route's full HTML from its compiled body and the site index.
-// The sidebar is rendered and encoded once per sidebar; each page copies its bytes around its own
-// active item and section list.
-import { renderToStaticMarkup } from 'react-dom/server';
 // The layout is chosen by `RouteEntry.layout` from `layouts/index.ts`; the head and the shell (top
-// bar, footer) are the same for every layout.
+// bar, footer) are the same for every layout. The sidebar is rendered and encoded once per sidebar;
+// each page copies its bytes around its own active item and section list.
+import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../util/text.ts';
 import { SidebarNav, Toc } from '../components/layout.tsx';
 import { LAYOUTS } from './layouts/index.ts';

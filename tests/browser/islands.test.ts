@@ -15,10 +15,11 @@ const JS_TAB_CODE = 'let sum = 3;';
 const COPY_NAME = 'Copy code to clipboard';
 const PLAYGROUND_NAME = 'Run in playground';
 /**
- * 404s that are not island errors: media the fixture references but does not ship, and the favicon
- * Chromium requests on its own (the fixture site has none).
+ * 404s that are not island errors: media the fixture references but does not ship, the favicon
+ * Chromium requests on its own (the fixture site has none), and the pages the shell prefetches when
+ * a link to them is hovered or focused that the fixture does not have (its home page, /try).
  */
-const EXPECTED_404S = ['/img/logo.svg', '/media/demo.mp4', '/favicon.ico'];
+const EXPECTED_404S = ['/img/logo.svg', '/media/demo.mp4', '/favicon.ico', '/', '/try'];
 
 let site: FixtureSite | undefined;
 let browser: Browser | undefined;

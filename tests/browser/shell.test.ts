@@ -213,6 +213,17 @@ describe('docs page', () => {
     });
   });
 
+  it('marks the section being read in "On this page" as the reader scrolls', async () => {
+    await withPage('/docs/manual/v11.0.0/record', WIDE, async (page) => {
+      const current = () => page.locator('.page-toc a[aria-current="location"]').allTextContents();
+      const top = await page.locator('#section-5').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      await scrollTo(page, top - 100);
+      await expect.poll(current).toEqual(['Section 5']);
+      await scrollTo(page, 0);
+      await expect.poll(current).toEqual([]);
+    });
+  });
+
   it('hides "On this page" below 1280 px', async () => {
     await withPage('/docs/manual/latest/pipe', { width: 1200, height: 800 }, async (page) => {
       expect(await page.getByRole('navigation', { name: 'On this page' }).isVisible()).toBe(false);
@@ -428,28 +439,25 @@ describe('accessibility of the shell', () => {
     return violations.map((v) => `${label}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
-  it('finds no violation on each layout, in both schemes, with the menu, drawer and version list open', async () => {
+  // One context per scheme and screen, pages visited in turn: a context per page doubled the time.
+  it.each(['light', 'dark'] as const)('finds no violation on each layout, with the menu, drawer and version list open (%s scheme)', async (colorScheme) => {
     const found: string[] = [];
     const routes = ['/docs/manual/v12.0.0/pipe', '/docs/manual/v8.0.0/pipe', '/community/overview', '/about', '/try', '/no-such-page'];
-    for (const colorScheme of ['light', 'dark'] as const) {
+    await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
+      await page.locator('.version-selector summary').click();
+      found.push(...(await axe(page, `version list open ${colorScheme}`)));
       for (const route of routes) {
-        await withPage(route, WIDE, async (page) => {
-          found.push(...(await axe(page, `${route} wide ${colorScheme}`)));
-        }, { colorScheme });
+        await page.goto(site!.origin + route);
+        found.push(...(await axe(page, `${route} wide ${colorScheme}`)));
       }
-      await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
-        await page.locator('.version-selector summary').click();
-        found.push(...(await axe(page, `version list open ${colorScheme}`)));
-      }, { colorScheme });
-      await withPage('/docs/manual/v11.0.0/pipe', PHONE, async (page) => {
-        await page.getByRole('button', { name: /menu/i }).click();
-        found.push(...(await axe(page, `menu open ${colorScheme}`)));
-      }, { colorScheme });
-      await withPage('/docs/manual/v11.0.0/pipe', PHONE, async (page) => {
-        await page.getByRole('button', { name: 'Open sidebar' }).click();
-        found.push(...(await axe(page, `drawer open ${colorScheme}`)));
-      }, { colorScheme });
-    }
+    }, { colorScheme });
+    await withPage('/docs/manual/v11.0.0/pipe', PHONE, async (page) => {
+      await page.getByRole('button', { name: /menu/i }).click();
+      found.push(...(await axe(page, `menu open ${colorScheme}`)));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      found.push(...(await axe(page, `drawer open ${colorScheme}`)));
+    }, { colorScheme });
     expect(found).toEqual([]);
   }, 300_000);
 });

@@ -19,12 +19,19 @@ export function isActiveNav(href: string, current: string): boolean {
   return section !== '' && (current === section || current.startsWith(`${section}/`));
 }
 
-function isActiveDocsNav(href: string, current: string): boolean {
+const DOCS_ROUTE = /^\/docs\/([^/]+)\/[^/]+\/(.*)$/;
+const isApi = (slug: string) => slug === 'api' || slug.startsWith('api/');
+
+/**
+ * Whether a docs bar link covers the route: the same section in any version, API pages under the
+ * API link and the rest under the section's (`/docs/manual/{v}/introduction` ↔ `/docs/manual/v8.0.0/pipe`).
+ */
+export function isActiveDocsNav(href: string, current: string): boolean {
   if (href === current) return true;
-  // `/docs/manual/v11.0.0/introduction` → the manual of that version, its API pages excepted.
-  const base = href.replace(/\/introduction$/, '/');
-  if (base === href) return current.startsWith(`${href}/`);
-  return current.startsWith(base) && !current.startsWith(`${base}api`);
+  const link = DOCS_ROUTE.exec(href);
+  if (!link) return current.startsWith(`${href}/`);
+  const route = DOCS_ROUTE.exec(current);
+  return !!route && route[1] === link[1] && isApi(route[2]!) === isApi(link[2]!);
 }
 
 export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
