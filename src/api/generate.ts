@@ -43,12 +43,21 @@ interface Resolved {
 }
 
 /** A package as Node would find it from `from` (its own `exports` may hide `package.json`). */
-function resolvePackage(from: string, name: string): Resolved | undefined {
+function findPackage(from: string, name: string): Resolved | undefined {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
     const pj = path.join(dir, 'node_modules', name, 'package.json');
     if (existsSync(pj)) return { dir: path.dirname(pj), version: (JSON.parse(readFileSync(pj, 'utf8')) as { version: string }).version };
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/** From the site, else from docsgen's own install (`bin/docsgen.js`), else from the working dir. */
+function resolvePackage(from: string, name: string): Resolved | undefined {
+  for (const dir of [from, path.dirname(process.argv[1] ?? from), process.cwd()]) {
+    const found = findPackage(dir, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function platformPackage(): string {
