@@ -16,8 +16,8 @@ import type { Message } from '../pipeline/types.ts';
 import type { GeneratedFile } from './pages.ts';
 import type { GeneratedApi } from './types.ts';
 
-/** Bump when the extracted data's shape or the extraction changes: old cache files are not read. */
-const FORMAT = 5;
+/** Bump when an extractor's output changes: its old cache files are then not read. */
+const FORMAT = { 'rescript-tools': 5, legacy: 6 };
 /** External tools run at once (the build machine has 2 cores). */
 const PARALLEL = 2;
 
@@ -110,7 +110,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         parts.push(`${entry.core}@${core.version}`);
       }
       const label = parts.join(' + ');
-      const key = sha1(JSON.stringify({ FORMAT, version, entry, label, platform: process.platform })).slice(0, 16);
+      const key = sha1(JSON.stringify({ format: FORMAT[entry.extractor], version, entry, label, platform: process.platform })).slice(0, 16);
       const cacheFile = path.join(cacheRoot, `api-${version}-${key}.json`);
       let text: string | undefined;
       if (config.cacheDir && existsSync(cacheFile)) text = await readFile(cacheFile, 'utf8');
