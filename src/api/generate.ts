@@ -162,5 +162,9 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: lazy } });
     }),
   );
+  // In the config's order, whatever order the versions finished in: the page list (and with it the
+  // compiled-page cache's key) must not depend on timing.
+  const order = Object.keys(cfg.versions);
+  result.data = new Map([...result.data].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
   return result;
 }
