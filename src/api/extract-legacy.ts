@@ -35,6 +35,34 @@ export function normalizeSignature(text: string): string {
   return s.trim();
 }
 
+/**
+ * Doc comments in ocamldoc markup (bs-platform 8 and some later modules) as Markdown: `{[ … ]}` and
+ * `{v … v}` code, `[code]`, `{b …}`, `{i …}`/`{e …}`, `{!Ref}`. Markdown docs are left alone.
+ */
+export function ocamldocToMarkdown(doc: string): string {
+  if (!/\{[bie!\[v]|\{\d |\[[^\]\n]+\](?!\()/.test(doc) || /```/.test(doc)) return doc;
+  const code: string[] = [];
+  let s = doc
+    .replace(/\{\[([\s\S]*?)\]\}/g, (_, c: string) => `\u0000${code.push('\n```ml\n' + dedent(c).trim() + '\n```\n') - 1}\u0000`)
+    .replace(/\{v([\s\S]*?)v\}/g, (_, c: string) => `\u0000${code.push('\n```\n' + dedent(c).trim() + '\n```\n') - 1}\u0000`);
+  for (let i = 0; i < 3; i++) {
+    s = s
+      .replace(/\{b\s+([^{}]*)\}/g, '**$1**')
+      .replace(/\{[ie]\s+([^{}]*)\}/g, '_$1_')
+      .replace(/\{!([^{}]*)\}/g, '`$1`')
+      .replace(/\{\d\s+([^{}]*)\}/g, '**$1**');
+  }
+  s = s.replace(/\[([^\]\n]+)\](?!\()/g, (_, c: string) => '`' + c.replace(/`/g, '') + '`');
+  return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => code[Number(i)]!);
+}
+
+function dedent(text: string): string {
+  const lines = text.replace(/^\n+/, '').split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
+  const min = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(min)).join('\n');
+}
+
 function toItems(modulePath: string[], sig: OutlineItem[], docsFrom: OutlineItem[]): ApiItem[] {
   const docs = new Map(docsFrom.map((d) => [`${d.kind}:${d.name}`, d]));
   const items: ApiItem[] = [];
@@ -45,7 +73,7 @@ function toItems(modulePath: string[], sig: OutlineItem[], docsFrom: OutlineItem
       id: [...modulePath, s.name].join('.'),
       kind: s.kind,
       name: s.name,
-      docstrings: d?.docs ?? [],
+      docstrings: (d?.docs ?? []).map(ocamldocToMarkdown),
       signature: normalizeSignature(s.text),
     };
     const deprecated = d?.deprecated ?? s.deprecated;
@@ -87,9 +115,9 @@ async function extractModule(pkg: LegacyPackage, bsc: string, m: LegacyModule, w
     const s = find(sig.items);
     if (!s) return undefined;
     const d = find(src.items);
-    return { id: modulePath.join('.'), name: m.name, docstrings: d?.docs ?? s.docs, items: toItems(modulePath, s.children ?? [], d?.children ?? []) };
+    return { id: modulePath.join('.'), name: m.name, docstrings: (d?.docs ?? s.docs).map(ocamldocToMarkdown), items: toItems(modulePath, s.children ?? [], d?.children ?? []) };
   }
-  return { id: modulePath.join('.'), name: m.name, docstrings: src.docs.length > 0 ? src.docs : sig.docs, items: toItems(modulePath, sig.items, src.items) };
+  return { id: modulePath.join('.'), name: m.name, docstrings: (src.docs.length > 0 ? src.docs : sig.docs).map(ocamldocToMarkdown), items: toItems(modulePath, sig.items, src.items) };
 }
 
 /** The whole legacy API of one version. */

@@ -16,8 +16,8 @@ import type { Message } from '../pipeline/types.ts';
 import type { GeneratedFile } from './pages.ts';
 import type { GeneratedApi } from './types.ts';
 
-/** Bump when the extracted data's shape or the extraction changes: old cache files are not read. */
-const FORMAT = 5;
+/** Bump when an extractor's output changes: its old cache files are then not read. */
+const FORMAT = { 'rescript-tools': 5, legacy: 6 };
 /** External tools run at once (the build machine has 2 cores). */
 const PARALLEL = 2;
 
@@ -43,12 +43,21 @@ interface Resolved {
 }
 
 /** A package as Node would find it from `from` (its own `exports` may hide `package.json`). */
-function resolvePackage(from: string, name: string): Resolved | undefined {
+function findPackage(from: string, name: string): Resolved | undefined {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
     const pj = path.join(dir, 'node_modules', name, 'package.json');
     if (existsSync(pj)) return { dir: path.dirname(pj), version: (JSON.parse(readFileSync(pj, 'utf8')) as { version: string }).version };
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/** From the site, else from docsgen's own install (`bin/docsgen.js`), else from the working dir. */
+function resolvePackage(from: string, name: string): Resolved | undefined {
+  for (const dir of [from, path.dirname(process.argv[1] ?? from), process.cwd()]) {
+    const found = findPackage(dir, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function platformPackage(): string {
@@ -101,7 +110,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         parts.push(`${entry.core}@${core.version}`);
       }
       const label = parts.join(' + ');
-      const key = sha1(JSON.stringify({ FORMAT, version, entry, label, platform: process.platform })).slice(0, 16);
+      const key = sha1(JSON.stringify({ format: FORMAT[entry.extractor], version, entry, label, platform: process.platform })).slice(0, 16);
       const cacheFile = path.join(cacheRoot, `api-${version}-${key}.json`);
       let text: string | undefined;
       if (config.cacheDir && existsSync(cacheFile)) text = await readFile(cacheFile, 'utf8');
@@ -153,5 +162,9 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: lazy } });
     }),
   );
+  // In the config's order, whatever order the versions finished in: the page list (and with it the
+  // compiled-page cache's key) must not depend on timing.
+  const order = Object.keys(cfg.versions);
+  result.data = new Map([...result.data].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
   return result;
 }

@@ -143,3 +143,13 @@ describe('legacy layout', () => {
     expect(belt.categories[1]!.items.map((i) => i.name)).toEqual(['Js', 'Belt', 'Dom']);
   });
 });
+
+describe('ocamldoc comments (bs-platform 8, rescript 9)', () => {
+  it('become Markdown: code, bold, italics, references, [code]; Markdown docs stay as they are', async () => {
+    const { ocamldocToMarkdown } = await import('../../src/api/extract-legacy.ts');
+    expect(ocamldocToMarkdown('{!Belt.Array} returns [Some value] {b Note} {i beta}\n{[\n  get [|1|] 0\n]}')).toBe(
+      '`Belt.Array` returns `Some value` **Note** _beta_\n\n```ml\nget [|1|] 0\n```\n',
+    );
+    expect(ocamldocToMarkdown('See [get](#get) and `x`.')).toBe('See [get](#get) and `x`.');
+  });
+});
