@@ -156,6 +156,34 @@ describe('site search', () => {
     await context.close();
   });
 
+  it('snippets 10 words of text, 5 on a narrow screen', async () => {
+    for (const [width, words] of [[1280, 10], [700, 5]] as const) {
+      const { context, page } = await open(PIPE, { width, height: 900 });
+      await page.keyboard.press('/');
+      await page.locator(INPUT).fill('network');
+      const title = page.locator('.DocSearch-Hit-title').first();
+      await title.waitFor();
+      const text = ((await title.textContent()) ?? '').replace(/…/g, ' ').trim();
+      expect(text.split(/\s+/)).toHaveLength(words);
+      expect(text).toContain('network');
+      await context.close();
+    }
+  });
+
+  it('stays open when a hit is chosen with a modifier key held', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('promise');
+    const hit = page.locator('.DocSearch-Hit a').first();
+    await hit.waitFor();
+    const popup = context.waitForEvent('page');
+    await hit.click({ modifiers: ['ControlOrMeta'] });
+    await (await popup).close();
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(1);
+    expect(page.url()).toBe(origin + PIPE);
+    await context.close();
+  });
+
   it('shows the error screen when the index cannot be fetched', async () => {
     const { context, page } = await open();
     await page.route(/\/search\/v1\.0\.0-\w+\.json$/, (route) => route.abort());
