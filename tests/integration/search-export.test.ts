@@ -1,5 +1,6 @@
-// `docsgen search export`: the dialect fixture's records as a hosted index would receive them.
-import { mkdtempSync, readFileSync } from 'node:fs';
+// `docsgen search export`: the dialect fixture's records as a hosted index would receive them;
+// config/search.json checked against its schema.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,16 @@ describe('docsgen search export', () => {
     const out = docsgen(['search', 'export', '--root', root]);
     expect(out.code, out.stderr).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual(records);
+  });
+
+  it('reports a bad config/search.json at its place and stops the build', () => {
+    const root = copyFixture('search');
+    writeFileSync(path.join(root, 'config', 'search.json'), '{\n  "provider": "algolia",\n  "indexName": "docs",\n  "hitsPerPage": 30\n}\n');
+    const run = docsgen(['check', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('config/search.json:1:1  error  Missing search setting `appId` (the algolia provider needs appId, apiKey and indexName)  search-config');
+    expect(run.stderr).toContain('config/search.json:4:18  error  Unknown search setting `hitsPerPage`  search-config');
+    expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
   it('explains its options', () => {
