@@ -39,13 +39,21 @@ export function resolveSearchSettings(
     if (!check(file.data)) {
       for (const e of check.errors ?? []) {
         if (e.keyword === 'if') continue; // the failing `then` says what is missing
-        const field = [e.instancePath.split('/').slice(1).join('.'), e.keyword === 'required' ? String(e.params['missingProperty']) : '']
-          .filter(Boolean)
-          .join('.');
-        const extra = e.keyword === 'additionalProperties' ? `: ${String(e.params['additionalProperty'])}` : '';
-        messages.push(
-          message(file.displayPath, placeOf(file.doc.positions, e.instancePath), 'error', `Search setting ${field ? `\`${field}\` ` : ''}${e.message ?? 'is invalid'}${extra}`, 'search-config'),
-        );
+        const field = e.instancePath.split('/').slice(1).join('.');
+        let place = placeOf(file.doc.positions, e.instancePath);
+        let reason = `Search setting \`${field}\` ${e.message ?? 'is invalid'}`;
+        if (e.keyword === 'required') {
+          const missing = String(e.params['missingProperty']);
+          const when = (file.data as { provider?: unknown }).provider === 'algolia' ? ' (the algolia provider needs appId, apiKey and indexName)' : '';
+          reason = `Missing search setting \`${missing}\`${when}`;
+        } else if (e.keyword === 'additionalProperties') {
+          const extra = String(e.params['additionalProperty']);
+          place = placeOf(file.doc.positions, `${e.instancePath}/${extra}`) ?? place;
+          reason = `Unknown search setting \`${extra}\``;
+        } else if (e.keyword === 'enum') {
+          reason = `Search setting \`${field}\` must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+        }
+        messages.push(message(file.displayPath, place, 'error', reason, 'search-config'));
       }
       return { settings: DEFAULT_SEARCH, messages };
     }

@@ -1,6 +1,8 @@
 // Browser test of site search: the search fixture built once, DocSearch's modal driven in Debian's
 // Chromium. Everything answers from the embedded index the build wrote (no service).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -154,6 +156,54 @@ describe('site search', () => {
     const value = await page.locator(INPUT).inputValue();
     expect(value).toBe('pipe '.repeat(30).slice(0, 64));
     await context.close();
+  });
+
+  it('snippets 10 words of text, 5 on a narrow screen', async () => {
+    for (const [width, words] of [[1280, 10], [700, 5]] as const) {
+      const { context, page } = await open(PIPE, { width, height: 900 });
+      await page.keyboard.press('/');
+      await page.locator(INPUT).fill('network');
+      const title = page.locator('.DocSearch-Hit-title').first();
+      await title.waitFor();
+      const text = ((await title.textContent()) ?? '').replace(/…/g, ' ').trim();
+      expect(text.split(/\s+/)).toHaveLength(words);
+      expect(text).toContain('network');
+      await context.close();
+    }
+  });
+
+  it('stays open when a hit is chosen with a modifier key held', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('promise');
+    const hit = page.locator('.DocSearch-Hit a').first();
+    await hit.waitFor();
+    const popup = context.waitForEvent('page');
+    await hit.click({ modifiers: ['ControlOrMeta'] });
+    await (await popup).close();
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(1);
+    expect(page.url()).toBe(origin + PIPE);
+    await context.close();
+  });
+
+  it('keeps the open modal’s text at 4.5:1 contrast in the light and dark schemes', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(origin + PIPE);
+      await page.keyboard.press('/');
+      await page.locator(INPUT).fill('promise');
+      await page.locator('.DocSearch-Hit[aria-selected="true"]').waitFor();
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate(async () => {
+        const run = (window as unknown as { axe: { run(el: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run;
+        const result = await run(document.querySelector('.DocSearch-Modal')!, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+        return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+      });
+      expect(violations, colorScheme).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shows the error screen when the index cannot be fetched', async () => {
