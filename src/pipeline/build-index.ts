@@ -284,6 +284,9 @@ export function withoutJsOutput(markdown: string): string {
   );
 }
 
+/** Per docs version, the last llms files made in this process and what they were made from. */
+const llmsMemo = new Map<string, { inputs: unknown[]; files: OutputFile[] }>();
+
 /** llms.txt (page index), llms-full.txt (every page) and llms-small.txt (no JS output) per docs version. */
 function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site'>, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
   const bySection = new Map<string, { page: Page; compiled: CompiledPage }[]>();
@@ -312,11 +315,22 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site'>,
     const full = (strip: boolean) =>
       [`# ${heading}`, '', ...list.map(({ page, compiled }) => `<!-- ${site.url}${page.source.route} -->\n\n${strip ? withoutJsOutput(compiled.markdown) : compiled.markdown}\n`)].join('\n');
     const dirs = [version, ...(sv ? sv.routed.filter((a) => sv.aliases[a] === version) : [])];
+    // The same compiled pages (serve --watch keeps them) in the same order: the same files.
+    const inputs = [heading, site.url, site.description, ...dirs, ...list.flatMap(({ page, compiled }) => [page.source.route, page.meta.description, compiled])];
+    const memo = llmsMemo.get(key);
+    if (memo && memo.inputs.length === inputs.length && memo.inputs.every((x, i) => x === inputs[i])) {
+      yield* memo.files;
+      continue;
+    }
+    const files: OutputFile[] = [];
+    const [indexText, fullText, smallText] = [`${index.join('\n')}\n`, full(false), full(true)];
     for (const dir of dirs) {
       const base = `docs/${section}/${dir}`;
-      yield { path: `${base}/llms.txt`, contents: `${index.join('\n')}\n` };
-      yield { path: `${base}/llms-full.txt`, contents: full(false) };
-      yield { path: `${base}/llms-small.txt`, contents: full(true) };
+      files.push({ path: `${base}/llms.txt`, contents: indexText });
+      files.push({ path: `${base}/llms-full.txt`, contents: fullText });
+      files.push({ path: `${base}/llms-small.txt`, contents: smallText });
     }
+    llmsMemo.set(key, { inputs, files });
+    yield* files;
   }
 }

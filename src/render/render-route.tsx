@@ -18,9 +18,17 @@ import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex }
 export type { RenderContext } from './layouts/types.ts';
 export { renderNotFound, NOT_FOUND_PATH } from './layouts/not-found.tsx';
 
+/** Sidebars rendered by earlier builds of this process, by id (serve --watch renders a changed one only). */
+const renderedSidebars = new Map<string, { key: string; bytes: SidebarBytes }>();
+
 export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, bundle: BundleResult, now: Date): RenderContext {
   const sidebars = new Map<string, SidebarBytes>();
-  for (const s of index.sidebars.values()) sidebars.set(s.id, new SidebarBytes(renderToStaticMarkup(s.title ? <ApiSidebarNav sidebar={s} /> : <SidebarNav sidebar={s} />)));
+  for (const s of index.sidebars.values()) {
+    const key = JSON.stringify(s);
+    let done = renderedSidebars.get(s.id);
+    if (done?.key !== key) renderedSidebars.set(s.id, (done = { key, bytes: new SidebarBytes(renderToStaticMarkup(s.title ? <ApiSidebarNav sidebar={s} /> : <SidebarNav sidebar={s} />)) }));
+    sidebars.set(s.id, done.bytes);
+  }
   return { index, site, bundle, now, sidebars };
 }
 

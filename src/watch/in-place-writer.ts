@@ -39,6 +39,9 @@ export class InPlaceWriter implements SiteWriter {
   /** Paths the build produces without rendering them again (unchanged routes): kept, not removed. */
   private keep = new Set<string>();
   private publicDirs: string[] = [];
+  /** Text files as last written, by path. */
+  private readonly lastText = new Map<string, string>();
+  private pendingText = new Map<string, string>();
   /** Static files copied so far: size and mtime when read. */
   private readonly copied = new Map<string, { size: number; mtimeMs: number }>();
   /** Told what each commit changed. */
@@ -48,6 +51,7 @@ export class InPlaceWriter implements SiteWriter {
 
   async open(): Promise<void> {
     this.pending = new Map();
+    this.pendingText = new Map();
     this.keep = new Set();
     this.publicDirs = [];
     if (!this.listed) {
@@ -58,6 +62,12 @@ export class InPlaceWriter implements SiteWriter {
   }
 
   write(file: OutputFile): void {
+    // The very contents of the last build (a generated file made from unchanged pages): unchanged.
+    if (typeof file.contents === 'string' && this.lastText.get(file.path) === file.contents && this.onDisk.has(file.path)) {
+      this.keep.add(file.path);
+      return;
+    }
+    if (typeof file.contents === 'string') this.pendingText.set(file.path, file.contents);
     this.pending.set(file.path, bytesOf(file.contents));
   }
 
@@ -104,11 +114,19 @@ export class InPlaceWriter implements SiteWriter {
       this.onDisk.set(rel, hash);
       written.push(rel);
     }
+    // What is on disk now: the text files of this build (a later build may give the very same).
+    for (const rel of this.pending.keys()) {
+      const text = this.pendingText.get(rel);
+      if (text === undefined) this.lastText.delete(rel);
+      else this.lastText.set(rel, text);
+    }
+    this.pendingText = new Map();
     const removed: string[] = [];
     for (const rel of [...this.onDisk.keys()]) {
       if (this.pending.has(rel) || this.keep.has(rel)) continue;
       await unlink(path.join(this.outDir, ...rel.split('/'))).catch(() => undefined);
       this.onDisk.delete(rel);
+      this.lastText.delete(rel);
       removed.push(rel);
     }
     if (removed.length > 0) await removeEmptyDirs(this.outDir);
@@ -118,6 +136,7 @@ export class InPlaceWriter implements SiteWriter {
 
   async abort(): Promise<void> {
     this.pending = new Map();
+    this.pendingText = new Map();
   }
 }
 

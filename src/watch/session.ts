@@ -57,10 +57,21 @@ export function recordRoutes(graph: DepGraph, input: Pick<PlanInput, 'index' | '
         if (!facts.has(`home:${entry.section}-${v}`)) facts.set(`home:${entry.section}-${v}`, '');
       }
     }
-    graph.add(entry.route, deps);
+    // Edges are replaced only when they changed: most routes keep theirs from build to build.
+    if (!sameDeps(graph.depsOf(entry.route), deps)) graph.add(entry.route, deps);
   }
   for (const r of graph.routes()) if (!index.routes.has(r)) graph.delete(r);
   return { facts, routes: new Set(index.routes.keys()) };
+}
+
+function sameDeps(old: ReadonlySet<string>, deps: string[]): boolean {
+  if (old.size === 0) return false;
+  let n = 0;
+  for (const d of deps) {
+    if (!old.has(d)) return false;
+    n++;
+  }
+  return n === old.size || new Set(deps).size === old.size;
 }
 
 function entryKey(entry: RouteEntry): string {

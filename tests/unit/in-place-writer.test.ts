@@ -47,3 +47,19 @@ describe('InPlaceWriter', () => {
     expect(existsSync(path.join(out, 'old/stale.html'))).toBe(true);
   });
 });
+
+describe('InPlaceWriter and text outputs', () => {
+  it('after an aborted build, writes a text whose previous write was dropped', async () => {
+    const { out, writer } = setup();
+    await writer.open();
+    writer.write({ path: 'llms.txt', contents: 'one' });
+    await writer.commit();
+    await writer.open();
+    writer.write({ path: 'llms.txt', contents: 'two' });
+    await writer.abort();
+    await writer.open();
+    writer.write({ path: 'llms.txt', contents: 'two' });
+    await writer.commit();
+    expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toBe('two');
+  });
+});
