@@ -45,14 +45,14 @@ function compile(name: string, schema: ConfigFile): Check | Error {
   // when a file uses it): compiling the meta-schema's validator costs more than the schemas.
   ajv ??= new Ajv({ allErrors: true, strict: false, validateSchema: false, verbose: true, unicode: false, logger: false });
   let fn: Check | Error;
-  if (!schema.builtin && !ajv.validateSchema(schema.data as object)) {
-    fn = new Error(`Invalid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`);
-  } else {
-    try {
+  try {
+    if (!schema.builtin && !ajv.validateSchema(schema.data as object)) {
+      fn = Object.assign(new Error(`Invalid JSON Schema: ${ajv.errorsText(ajv.errors?.slice(0, 1), { dataVar: 'schema' })}`), { pointer: ajv.errors?.[0]?.instancePath ?? '' });
+    } else {
       fn = ajv.compile(schema.data as object);
-    } catch (err) {
-      fn = new Error(`Invalid JSON Schema: ${(err as Error).message}`);
     }
+  } catch (err) {
+    fn = new Error(`Invalid JSON Schema: ${(err as Error).message}`);
   }
   compiled.set(key, fn);
   return fn;
@@ -91,10 +91,12 @@ export function validateConfigFiles(files: ReadonlyMap<string, ConfigFile>, sche
         message(file.displayPath, placeOf(file.doc.positions, '/$schema'), 'error', `"$schema" names no schema of config/schemas (${pick.name}.schema.json)`, 'config-schema',
           guess ? `Did you mean "./schemas/${guess}.schema.json"?` : `Known: ${known.map((k) => `${k}.schema.json`).join(', ')}`),
       );
-    } else if (schema) {
+    } else if (schema && schema.data !== undefined) {
+      // (A schema file that is not JSON is reported as config-json; the files it would check wait.)
       const check = compile(pick.name, schema);
       if (check instanceof Error) {
-        if (!badSchemas.has(schema)) out.push(message(schema.displayPath, { line: 1, column: 1 }, 'error', check.message, 'config-schema'));
+        const at = placeOf(schema.doc.positions, (check as Error & { pointer?: string }).pointer ?? '') ?? { line: 1, column: 1 };
+        if (!badSchemas.has(schema)) out.push(message(schema.displayPath, at, 'error', check.message, 'config-schema'));
         badSchemas.add(schema);
       } else if (!check(file.data)) {
         const errors = (check.errors ?? []).filter((e) => e.keyword !== 'propertyNames' && e.keyword !== '$ref');

@@ -17,7 +17,7 @@ export interface ConfigFile<T = unknown> {
   doc: LazyDocument;
   /** One of docsgen's own files (or a project file with the same content): checked by docsgen's tests. */
   builtin?: boolean;
-  /** The file broke its JSON Schema (reported at load): consumers other than site-config.ts do not see it. */
+  /** The file is not JSON or broke its JSON Schema (reported at load): consumers other than site-config.ts do not see it. */
   invalid?: boolean;
 }
 
@@ -147,7 +147,9 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
 function parseConfigFile(text: string, shown: string, messages: Message[]): ConfigFile {
   const doc = parseJsonLazily(text);
   for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
-  return { displayPath: shown, data: doc.data, doc };
+  const file: ConfigFile = { displayPath: shown, data: doc.data, doc };
+  if (doc.errors.length > 0) file.invalid = true; // reported once: its consumers do not see it
+  return file;
 }
 
 /**

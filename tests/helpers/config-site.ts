@@ -13,16 +13,17 @@ import { runBuild, type BuildResult } from '../../src/pipeline/run.ts';
 /**
  * A temp site: every top-level JSON file of the repo's config/ (site, versions, warnings, and
  * whatever config files arrive later), one sidebar and one page per manual and React version it
- * names, and the dialect fixture's API data. Its check is clean.
+ * names, and (unless `api: false`: its pages are most of a check's time) the dialect fixture's API
+ * data. Its check is clean.
  */
-export function configSite(): string {
+export function configSite(opts: { api?: boolean } = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'docsgen-config-'));
   const config = path.join(root, 'config');
   mkdirSync(path.join(config, 'sidebars'), { recursive: true });
   for (const f of readdirSync(path.join(repo, 'config'))) {
     if (f.endsWith('.json')) cpSync(path.join(repo, 'config', f), path.join(config, f));
   }
-  cpSync(path.join(repo, 'tests/fixtures/dialect/config/api'), path.join(config, 'api'), { recursive: true });
+  if (opts.api ?? true) cpSync(path.join(repo, 'tests/fixtures/dialect/config/api'), path.join(config, 'api'), { recursive: true });
   const page = (rel: string, title: string) => {
     mkdirSync(path.dirname(path.join(root, 'content', rel)), { recursive: true });
     writeFileSync(path.join(root, 'content', rel), `---\ntitle: ${title}\n---\n\n# ${title}\n\nText.\n`);

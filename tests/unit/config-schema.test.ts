@@ -261,3 +261,14 @@ describe('the schemas', () => {
     expect(suggestKey('nothing', ['title', 'links'])).toBeUndefined();
   });
 });
+
+describe("a project's own config schema", () => {
+  it('is checked against the meta-schema, the error at the offending node', async () => {
+    const r = await messagesOf({
+      'search.json': '{"a": 1}',
+      'schemas/search.schema.json': '{\n  "type": "object",\n  "properties": { "a": { "type": "strin" } }\n}',
+    });
+    expect(r.shown).toEqual(['config/schemas/search.schema.json:3:34  Invalid JSON Schema: schema/properties/a/type must be equal to one of the allowed values  config-schema']);
+    expect((await messagesOf({ 'search.json': '{"a": 1}', 'schemas/search.schema.json': '[]' })).ok).toBe(false);
+  });
+});
