@@ -68,12 +68,16 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
     try {
       const fromDir = createRequire(path.join(dir, 'noop.js'));
       const pkgJson = fromDir.resolve('rescript/package.json');
-      const version = (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version?: string }).version ?? 'unknown';
       const fromRescript = createRequire(pkgJson);
       // The platform package exports only its `bin.js`, which sits beside `bin/`.
       const platform = path.dirname(fromRescript.resolve(`@rescript/${process.platform}-${process.arch}`));
       const bsc = path.join(platform, 'bin', 'bsc.exe');
-      const runtime = realpathSync(path.dirname(fromRescript.resolve('@rescript/runtime/package.json')));
+      const runtimeJson = fromRescript.resolve('@rescript/runtime/package.json');
+      const runtime = realpathSync(path.dirname(runtimeJson));
+      // The runtime's version, not the `rescript` package's: where a ReScript 11 package is the one
+      // named `rescript` (the API reference installs several), the 12 binary and runtime beside it
+      // are what compiles.
+      const version = (JSON.parse(readFileSync(runtimeJson, 'utf8')) as { version?: string }).version ?? 'unknown';
       if (existsSync(bsc)) return { bsc, runtime, version };
     } catch {
       // not in this directory (or not ReScript 12+): try the next
