@@ -200,6 +200,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
         sources.push({
           id: `docs/${section}/${v.version}/${slug}.md`,
           absPath: virtual,
+          generated: true,
           displayPath: virtual,
           kind: 'api',
           route: `/docs/${section}/${v.version}/${slug}`,

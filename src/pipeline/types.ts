@@ -52,6 +52,8 @@ export interface SourceFile {
   hash: string;
   /** Parsed front matter, or undefined when the file has none. */
   frontMatter: FrontMatterBlock | undefined;
+  /** Made by docsgen (API modules, generated llms pages, the landing page): no file of its own to edit. */
+  generated?: true;
   /** `md`: plain Markdown (no tags; `{#id}` after a heading sets its id). Default `mdx`, the dialect. */
   format?: 'mdx' | 'md';
 }

@@ -35,8 +35,13 @@ export function resolveSearchSettings(
   if (!file || file.data === undefined) return { settings: DEFAULT_SEARCH, messages };
   if (schema && schema.data && typeof schema.data === 'object') {
     const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-    const check = ajv.compile(schema.data as object);
-    if (!check(file.data)) {
+    let check: ReturnType<typeof ajv.compile> | undefined;
+    try {
+      check = ajv.compile(schema.data as object);
+    } catch {
+      // A project schema that is not valid JSON Schema: the load stage reports it at its place.
+    }
+    if (check && !check(file.data)) {
       for (const e of check.errors ?? []) {
         if (e.keyword === 'if') continue; // the failing `then` says what is missing
         const field = e.instancePath.split('/').slice(1).join('.');

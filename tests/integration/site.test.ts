@@ -41,6 +41,15 @@ describe('the ReScript site', () => {
 
 const apiRoutes = Object.entries(apiPages).flatMap(([v, slugs]) => slugs.map((s) => `/docs/manual/${v}/${s}`));
 
+describe('edit links', () => {
+  it('point a written page at its file, and are absent from pages docsgen generates (llms, API modules)', () => {
+    const read = (route: string) => parse(readFileSync(path.join(out, `${route.slice(1)}.html`), 'utf8'));
+    expect(attr($(read('/docs/manual/v11.0.0/introduction'), '.edit-link a'), 'href')).toMatch(/\/content\/docs\/manual\/v11\.0\.0\/introduction\.mdx$/);
+    expect($(read('/docs/manual/v11.0.0/llms'), '.edit-link')).toBeUndefined();
+    expect($(read('/docs/manual/v12.0.0/api/stdlib/array'), '.edit-link')).toBeUndefined();
+  });
+});
+
 describe('the API reference (generated from the installed packages)', () => {
   it.each(apiRoutes)('%s exists with a title and an h1', (route) => {
     const file = path.join(out, `${route.slice(1)}.html`);

@@ -142,8 +142,8 @@ describe('which schema a config file meets', () => {
   });
 
   it('"$schema" names the schema; a front-matter schema is never picked by a file name', async () => {
-    // community.schema.json is the community pages' front matter, not a schema for config/community.json.
-    expect((await messagesOf({ 'community.json': '{"links": []}' })).shown).toEqual([]);
+    // docs.schema.json is the docs pages' front matter, not a schema for a config/docs.json.
+    expect((await messagesOf({ 'docs.json': '{"links": []}' })).shown).toEqual([]);
     const r = await messagesOf({ 'community.json': '{"$schema": "./schemas/sit.schema.json", "title": 1}' });
     expect(r.shown).toEqual(['config/community.json:1:13  "$schema" names no schema of config/schemas (sit.schema.json)  config-schema  (Did you mean "./schemas/site.schema.json"?)']);
     const named = await messagesOf({ 'community.json': '{"$schema": "./schemas/site.schema.json", "title": 1}' });

@@ -44,6 +44,7 @@ export function landingSource(landing: CheckedData<LandingConfig>, description: 
   return {
     id: LANDING_ID,
     absPath: landing.file.displayPath,
+    generated: true,
     displayPath: landing.file.displayPath,
     kind: 'page',
     route: '/',

@@ -74,6 +74,7 @@ export function llmsSources(sources: SourceFile[], config: LoadedConfig, site: R
     out.push({
       id: `docs/${section}/${version}/llms.generated`,
       absPath: `docs/${section}/${version}/llms.generated`,
+      generated: true,
       displayPath: config.sidebars.get(`${section}-${version}`)!.displayPath,
       kind: 'docs',
       route: `${base}/llms`,

@@ -37,8 +37,9 @@ export function Article({ compiled, body, title = true }: Pick<LayoutProps, 'com
 /** "Edit this page": the page's source file in the public repository, in a new tab. */
 export function EditLink({ page, ctx }: Pick<LayoutProps, 'page' | 'ctx'>) {
   const base = ctx.site.site.editBase;
-  // Generated pages (API modules) have no file of their own; an alias copy edits its version's file.
-  if (!base || page.source.kind === 'api') return null;
+  // Generated pages (API modules, llms pages) have no file of their own; an alias copy edits its
+  // version's file.
+  if (!base || page.source.generated) return null;
   return (
     <p className="edit-link">
       <a href={`${base}/${page.source.id}`} target="_blank" rel="noopener noreferrer">
