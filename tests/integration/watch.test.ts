@@ -126,6 +126,8 @@ function get(p: string): Promise<{ status: number; body: string; headers: http.I
 
 const docs = (v: string, ...slugs: string[]) => slugs.map((s) => `docs/manual/${v}/${s}`);
 const html = (v: string, ...slugs: string[]) => docs(v, ...slugs.map((s) => `${s}.html`));
+/** The files of a list other than the search index (asserted on its own: its file names carry a hash). */
+const pagesOnly = (files: string[]) => files.filter((f) => !f.startsWith('search/'));
 
 beforeAll(async () => {
   root = copyFixture('watch');
@@ -156,12 +158,16 @@ describe('docsgen serve --watch, incrementally', () => {
     const about = openPage('/about');
     await waitFor(() => pipe.problems().length > 0 && about.problems().length > 0); // connected
     const d = await edit(() => rewrite('content/docs/manual/v1.0.0/pipe.mdx', 'passes the value', 'hands the value'));
-    expect(d.written).toEqual([
+    // The page's search records changed: its version's index is a new file, named in search/config.json.
+    expect(d.written).toContain('search/config.json');
+    expect(d.added.filter((f) => f.startsWith('search/'))).toEqual([expect.stringMatching(/^search\/v1\.0\.0-[0-9a-f]+\.json$/)]);
+    expect(d.removed.filter((f) => f.startsWith('search/'))).toEqual([expect.stringMatching(/^search\/v1\.0\.0-[0-9a-f]+\.json$/)]);
+    expect(pagesOnly(d.written)).toEqual([
       ...docs('latest', 'llms-full.txt', 'llms-small.txt', 'pipe.html'),
       ...docs('v1.0.0', 'llms-full.txt', 'llms-small.txt', 'pipe.html'),
     ]);
-    expect(d.added).toEqual([]);
-    expect(d.removed).toEqual([]);
+    expect(pagesOnly(d.added)).toEqual([]);
+    expect(pagesOnly(d.removed)).toEqual([]);
     expect(d.rewrittenSameBytes).toEqual([]);
     expect((await get('/docs/manual/latest/pipe')).body).toContain('hands the value');
     await waitFor(() => pipe.reloads() === 1);
@@ -172,7 +178,7 @@ describe('docsgen serve --watch, incrementally', () => {
 
   it('on a title change, also rewrites the pages whose sidebar or prev/next show it', async () => {
     const d = await edit(() => rewrite('content/docs/manual/v1.0.0/record.mdx', 'title: "Record"', 'title: "Records"'));
-    expect(d.written).toEqual([
+    expect(pagesOnly(d.written)).toEqual([
       ...html('latest', 'intro', 'pipe', 'record'),
       ...docs('latest', 'llms.txt'),
       ...html('v1.0.0', 'intro', 'pipe', 'record'),
@@ -186,7 +192,7 @@ describe('docsgen serve --watch, incrementally', () => {
     const d = await edit(() =>
       writeFileSync(path.join(root, 'config/sidebars/manual-v1.0.0.json'), '{\n  "Overview": ["intro", "record"],\n  "Operators": ["pipe"]\n}\n'),
     );
-    expect(d.written).toEqual([
+    expect(pagesOnly(d.written)).toEqual([
       ...docs('latest', 'intro.html', 'llms-full.txt', 'llms-small.txt', 'llms.txt', 'pipe.html', 'record.html'),
       ...docs('v1.0.0', 'intro.html', 'llms-full.txt', 'llms-small.txt', 'llms.txt', 'pipe.html', 'record.html'),
     ]);
@@ -195,8 +201,8 @@ describe('docsgen serve --watch, incrementally', () => {
 
   it('on a client component change, rebundles the islands and rewrites the pages that load them', async () => {
     const d = await edit(() => rewrite(path.relative(root, path.join(tool, 'src/components/islands/CopyButton.tsx')), "'Copying failed'", "'Copy failed'"));
-    // Pages with islands (every docs page: the sidebar toggle) reference the new entry; about and 404 load none.
-    expect(d.written).toEqual([...html('latest', 'intro', 'pipe', 'record'), ...html('v1.0.0', 'intro', 'pipe', 'record'), ...html('v2.0.0', 'intro')]);
+    // Every page loads the client entry (the shell's top bar and menu), so every page names the new one.
+    expect(d.written).toEqual(['404.html', 'about.html', ...html('latest', 'intro', 'pipe', 'record'), ...html('v1.0.0', 'intro', 'pipe', 'record'), ...html('v2.0.0', 'intro')]);
     expect(d.added.length).toBeGreaterThan(0);
     expect(d.added.every((f) => f.startsWith('assets/'))).toBe(true);
     expect(d.removed.every((f) => f.startsWith('assets/'))).toBe(true);
@@ -221,11 +227,12 @@ describe('docsgen serve --watch, incrementally', () => {
   it('writes a new page and the indexes that list it; removes a deleted page’s output', async () => {
     const file = path.join(root, 'content/docs/manual/v1.0.0/tuple.mdx');
     const added = await edit(() => writeFileSync(file, '---\ntitle: "Tuple"\ndescription: "Fixed-size groups of values."\n---\n\nA tuple holds a fixed number of values.\n'));
-    expect(added.added).toEqual([...html('latest', 'tuple'), ...html('v1.0.0', 'tuple')]);
-    expect(added.written).toEqual([...docs('latest', 'llms-full.txt', 'llms-small.txt', 'llms.txt'), ...docs('v1.0.0', 'llms-full.txt', 'llms-small.txt', 'llms.txt')]);
+    expect(pagesOnly(added.added)).toEqual([...html('latest', 'tuple'), ...html('v1.0.0', 'tuple')]);
+    // The indexes that list pages: the llms files and the sitemap.
+    expect(pagesOnly(added.written)).toEqual([...docs('latest', 'llms-full.txt', 'llms-small.txt', 'llms.txt'), ...docs('v1.0.0', 'llms-full.txt', 'llms-small.txt', 'llms.txt'), 'sitemap.xml']);
     const removed = await edit(() => rmSync(file));
-    expect(removed.removed).toEqual([...html('latest', 'tuple'), ...html('v1.0.0', 'tuple')]);
-    expect(removed.written).toEqual(added.written);
+    expect(pagesOnly(removed.removed)).toEqual([...html('latest', 'tuple'), ...html('v1.0.0', 'tuple')]);
+    expect(pagesOnly(removed.written)).toEqual(pagesOnly(added.written));
     expect((await get('/docs/manual/v1.0.0/tuple')).status).toBe(404);
   });
 
@@ -304,7 +311,7 @@ describe('the server', () => {
     for (const p of probes) {
       const r = await get(p);
       expect([400, 403, 404], p).toContain(r.status);
-      expect(r.body, p).not.toContain('"Watch Fixture');
+      expect(r.body, p).not.toContain('"title": "Watch Fixture');
       expect(r.body.includes(secret), p).toBe(false);
     }
     expect((await get('/probe/leak.json')).status).toBe(403);
