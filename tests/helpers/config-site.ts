@@ -1,7 +1,7 @@
 // A small site carrying the repo's own config files, for checking config in-process: `docsgen
 // check` is `runBuild(…, { write: false })`, called here directly (a spawned CLI per variant would
 // cost a process start each).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,7 +12,7 @@ import { runBuild, type BuildResult } from '../../src/pipeline/run.ts';
 
 /**
  * A temp site: every top-level JSON file of the repo's config/ (site, versions, warnings, and
- * whatever config files arrive later), one sidebar and one page per manual and React version it
+ * whatever config files arrive later; not api-sources.json), one sidebar and one page per manual and React version it
  * names, and (unless `api: false`: its pages are most of a check's time) the dialect fixture's API
  * data. Its check is clean.
  */
@@ -21,7 +21,9 @@ export function configSite(opts: { api?: boolean } = {}): string {
   const config = path.join(root, 'config');
   mkdirSync(path.join(config, 'sidebars'), { recursive: true });
   for (const f of readdirSync(path.join(repo, 'config'))) {
-    if (f.endsWith('.json')) cpSync(path.join(repo, 'config', f), path.join(config, f));
+    // api-sources.json names installed compiler packages whose extraction takes minutes (and a check
+    // here runs without caches): its schema is exercised by config-schema.test.ts instead.
+    if (f.endsWith('.json') && f !== 'api-sources.json') cpSync(path.join(repo, 'config', f), path.join(config, f));
   }
   if (opts.api ?? true) cpSync(path.join(repo, 'tests/fixtures/dialect/config/api'), path.join(config, 'api'), { recursive: true });
   const page = (rel: string, title: string) => {
@@ -35,6 +37,12 @@ export function configSite(opts: { api?: boolean } = {}): string {
       path.join(config, 'sidebars', `${section}-${version}.json`),
       JSON.stringify({ $schema: '../schemas/sidebar.schema.json', Overview: ['introduction'] }, null, 2),
     );
+  }
+  // A sidebar site.json maps to a route prefix (community): one page in it.
+  const mapped = (JSON.parse(readFileSync(path.join(config, 'site.json'), 'utf8')) as { sidebars?: Record<string, string> }).sidebars ?? {};
+  for (const [name, prefix] of Object.entries(mapped)) {
+    page(`${prefix.replace(/^\/|\/$/g, '')}/overview.mdx`, 'Overview');
+    writeFileSync(path.join(config, 'sidebars', `${name}.json`), JSON.stringify({ $schema: '../schemas/sidebar.schema.json', Overview: ['overview'] }, null, 2));
   }
   // The API data is for v1.0.0: its pages link to /docs/manual/v1.0.0/intro.
   page('docs/manual/v1.0.0/intro.mdx', 'Intro');
