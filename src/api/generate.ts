@@ -8,6 +8,7 @@ import { parseJsonLazily } from '../util/yaml-positions.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
+import { toolDir } from '../pipeline/config.ts';
 import { extractLegacy } from './extract-legacy.ts';
 import { extractWithTools } from './extract-tools.ts';
 import { limit as makeLimit } from './run-tool.ts';
@@ -51,9 +52,13 @@ function findPackage(from: string, name: string): Resolved | undefined {
   }
 }
 
-/** From the site, else from docsgen's own install (`bin/docsgen.js`), else from the working dir. */
+/**
+ * From the site, else from docsgen's own install (`bin/docsgen.js`), else from the packages
+ * `npm ci` installs into docsgen's `tools/api` (scripts/install-api-packages.mjs), else from the
+ * working dir.
+ */
 function resolvePackage(from: string, name: string): Resolved | undefined {
-  for (const dir of [from, path.dirname(process.argv[1] ?? from), process.cwd()]) {
+  for (const dir of [from, path.dirname(process.argv[1] ?? from), path.join(toolDir(), 'tools', 'api'), process.cwd()]) {
     const found = findPackage(dir, name);
     if (found) return found;
   }

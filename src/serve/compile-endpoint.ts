@@ -88,7 +88,7 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
 
 /** The default places to look for a compiler (see `CompileEndpointOptions.searchFrom`). */
 export function defaultSearchDirs(): string[] {
-  return [process.cwd(), path.join(toolDir(), 'tools', 'rescript', 'v12')];
+  return [process.cwd(), path.join(toolDir(), 'tools', 'rescript', 'v12'), path.join(toolDir(), 'tools', 'api')];
 }
 
 // ------------------------------------------------------------------------------ output parsing
