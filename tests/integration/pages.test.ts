@@ -68,8 +68,8 @@ describe('the pages of a site', () => {
 
   it('gives community pages their sidebar, and <CommunityContent/> the resources of config/community.json by category', () => {
     const overview = page('/community/overview');
-    expect($$(overview, '#docs-sidebar a').map((a) => attr(a, 'href'))).toEqual(['/community/overview', '/community/roadmap']);
-    expect(attr($(overview, '#docs-sidebar a[aria-current="page"]'), 'href')).toBe('/community/overview');
+    expect($$(overview, '#community-sidebar nav a').filter((a) => !String(attr(a, 'href')).includes('#')).map((a) => attr(a, 'href'))).toEqual(['/community/overview', '/community/roadmap']);
+    expect(attr($(overview, '#community-sidebar a[aria-current="page"]'), 'href')).toBe('/community/overview');
     expect($$(overview, '.community-group h3').map((h) => text(h))).toEqual(['Talk', 'Read']);
     expect($$(overview, '.community-content a').map((a) => attr(a, 'href'))).toEqual(['https://forum.example', '/blog', '/docs/manual/latest/introduction']);
     expect(attr($(page('/community/roadmap'), '[data-layout]'), 'dataLayout')).toBe('community');
@@ -117,7 +117,7 @@ describe('bad page data', () => {
     expect(r.code).toBe(1);
     const line = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('"yes"')) + 1;
     const column = readFileSync(file, 'utf8').split('\n')[line - 1]!.indexOf('"yes"') + 1;
-    expect(r.stderr).toContain(`config/packages.json:${line}:${column}  error  Expected \`packages.0.official\` to be boolean  config-schema`);
+    expect(r.stderr).toContain(`config/packages.json:${line}:${column}  error  "packages[0].official" must be a boolean (found string)  config-schema`);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(existsSync(path.join(bad, 'out'))).toBe(false);
   });

@@ -27,6 +27,7 @@ export function resolvePlaygroundSettings(data: unknown): { settings: Playground
     return { settings, problems: [{ pointer: '', reason: 'Expected an object {"compilerBaseUrl": "…", "versions": […]}' }] };
   }
   for (const [key, value] of Object.entries(data)) {
+    if (key === '$schema') continue; // the editor's pointer to config/schemas/playground.schema.json
     if (key === 'compilerBaseUrl') {
       if (typeof value !== 'string') problems.push({ pointer: '/compilerBaseUrl', reason: 'Expected `compilerBaseUrl` to be a string' });
       else if (value !== '' && !BASE_URL.test(value)) {
