@@ -99,7 +99,7 @@ export function validateConfigFiles(files: ReadonlyMap<string, ConfigFile>, sche
         if (!badSchemas.has(schema)) out.push(message(schema.displayPath, at, 'error', check.message, 'config-schema'));
         badSchemas.add(schema);
       } else if (!check(file.data)) {
-        const errors = (check.errors ?? []).filter((e) => e.keyword !== 'propertyNames' && e.keyword !== '$ref');
+        const errors = (check.errors ?? []).filter((e) => e.keyword !== 'propertyNames' && e.keyword !== '$ref' && e.keyword !== 'if'); // an `if` failure repeats what its `then` says
         for (const e of errors) messages.push(violation(file, e));
       }
     }
