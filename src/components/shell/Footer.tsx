@@ -19,31 +19,26 @@ export function Footer({ links, social, year, title }: FooterProps) {
             © <span data-year="">{year}</span> {title}
           </p>
         </div>
-        {links.length > 0 ? (
-          <nav className="footer-col" aria-label="About">
-            <h2>About</h2>
-            <ul>
-              {links.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href}>{l.name}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {social.length > 0 ? (
-          <nav className="footer-col" aria-label="Social">
-            <h2>Find us</h2>
-            <ul>
-              {social.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href}>{l.name}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <FooterColumn label="About" heading="About" links={links} />
+        <FooterColumn label="Social" heading="Find us" links={social} />
       </div>
     </footer>
+  );
+}
+
+/** One titled list of links; nothing when the list is empty. */
+function FooterColumn({ label, heading, links }: { label: string; heading: string; links: NavLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <nav className="footer-col" aria-label={label}>
+      <h2>{heading}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.name}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
