@@ -18,10 +18,10 @@ const PRIMARY = ['stdlib', 'core'];
 const ADDITIONAL = ['belt', 'dom'];
 const DISPLAY: Record<string, string> = { stdlib: 'Stdlib', core: 'Core', belt: 'Belt', js: 'Js', dom: 'Dom' };
 
-interface Place {
-  file: string;
-  line: number;
-  column: number;
+/** Where a generated page's data is: worked out into a line and column only when a message needs it. */
+interface Origin {
+  file: ConfigFile;
+  pointer: string;
 }
 
 /** One module of one version, with where its data is. */
@@ -54,16 +54,22 @@ function anchorOf(item: ApiItem): string {
  * link check reports it.
  */
 export function resolveItemLinks(md: string, items: readonly ApiItem[]): string {
+  return itemLinkResolver(items)(md);
+}
+
+/** `resolveItemLinks` for one module's items, its lookup tables built once for all its docstrings. */
+function itemLinkResolver(items: readonly ApiItem[]): (md: string) => string {
   const anchors = new Set(items.map(anchorOf));
   const byName = new Map<string, string>();
   for (const i of items) {
     for (const k of [i.name, i.name.toLowerCase()]) if (!byName.has(k) || i.kind !== 'type') byName.set(k, anchorOf(i));
   }
-  return md.replace(/\]\(#+([^)\s]+)\)/g, (whole, id: string) => {
-    if (anchors.has(id)) return `](#${id})`;
-    const to = byName.get(id) ?? byName.get(id.toLowerCase());
-    return to ? `](#${to})` : `](#${id})`;
-  });
+  return (md) =>
+    md.replace(/\]\(#+([^)\s]+)\)/g, (whole, id: string) => {
+      if (anchors.has(id)) return `](#${id})`;
+      const to = byName.get(id) ?? byName.get(id.toLowerCase());
+      return to ? `](#${to})` : `](#${id})`;
+    });
 }
 
 /** Markdown for one module: its docs, then one section per item with a stable anchor. */
@@ -79,19 +85,27 @@ export function moduleMarkdown(
       const to = moduleRoute(p.toLowerCase());
       return to ? `](${to}${hash ?? ''})` : whole;
     });
-  const fix = (parts: string[] | undefined) => modules(resolveItemLinks((parts ?? []).join('\n\n'), items));
+  const itemLinks = itemLinkResolver(items);
+  const fix = (parts: string[] | undefined) => modules(itemLinks((parts ?? []).join('\n\n')));
   const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
   const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
   const out = ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---', '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
   const lines: { line: number; item: string }[] = [];
+  // Lines written so far: counted as parts are added, not by re-joining the page per item.
+  let lineCount = 0;
+  let counted = 0;
+  const lineNow = () => {
+    for (; counted < out.length; counted++) lineCount += out[counted]!.split('\n').length;
+    return lineCount + 1;
+  };
   const types = items.filter((i) => i.kind === 'type');
   const values = items.filter((i) => i.kind !== 'type');
   for (const [title, list] of [['Types', types], ['Values', values]] as const) {
     if (list.length === 0) continue;
     out.push(`## ${title} {#${title.toLowerCase()}}`, '');
     for (const item of list) {
-      lines.push({ line: out.join('\n').split('\n').length, item: item.name });
-      out.push(`### ${item.name} {#${anchorOf(item)}}`, '');
+      lines.push({ line: lineNow(), item: item.name });
+      out.push(`### ${escapeMarkdown(item.name)} {#${escapeMarkdown(anchorOf(item))}}`, '');
       if (item.deprecated) out.push(`> **Deprecated:** ${item.deprecated.replace(/\s*\n\s*/g, ' ')}`, '');
       if (item.signature) out.push('```res sig', item.signature, '```', '');
       out.push(fix(item.docstrings), '');
@@ -99,6 +113,11 @@ export function moduleMarkdown(
   }
   void key;
   return { markdown: out.join('\n'), lines };
+}
+
+/** Item names are code (`~-`, `*`, `land`): written literally, not read as strikethrough or emphasis. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_~[\]<>|#{}!]/g, '\\$&');
 }
 
 /** A page's slug: as the data gives it, else from the module id (`Belt.HashMap.Int`), else its key. */
@@ -164,7 +183,7 @@ function collect(config: LoadedConfig, generated: ReadonlyMap<string, GeneratedF
 export interface ApiSourcesResult {
   sources: SourceFile[];
   /** Virtual display path → where in the JSON the module is, for messages. */
-  origins: Map<string, Place>;
+  origins: Map<string, Origin>;
   /** A message about a generated page, moved to its module (and item) in the API data. */
   originOf(m: Message): Message | undefined;
   messages: Message[];
@@ -174,7 +193,7 @@ export interface ApiSourcesResult {
 /** One generated source per module of every version's API data, and the API sidebars. */
 export function apiSources(config: LoadedConfig, section = 'manual', generated: ReadonlyMap<string, GeneratedFile> = new Map()): ApiSourcesResult {
   const sources: SourceFile[] = [];
-  const origins = new Map<string, Place>();
+  const origins = new Map<string, Origin>();
   const itemLines = new Map<string, { line: number; item: string }[]>();
   const messages: Message[] = [];
   const versions = collect(config, generated, messages);
@@ -191,11 +210,10 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
     };
     for (const [, entries] of v.libs) {
       for (const { key, mod, file, pointer } of entries) {
-        const place = placeOf(file.doc.positions, pointer) ?? { line: 1, column: 1 };
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
         const { markdown: raw, lines } = moduleMarkdown(key, mod, moduleRoute);
-        origins.set(virtual, { file: file.displayPath, ...place });
+        origins.set(virtual, { file, pointer });
         itemLines.set(virtual, lines);
         sources.push({
           id: `docs/${section}/${v.version}/${slug}.md`,
@@ -222,7 +240,9 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
     let item: string | undefined;
     for (const l of lines) if (l.line <= m.line) item = l.item;
     const module = m.file.slice(m.file.lastIndexOf('#') + 1);
-    return { ...m, ...origin, reason: `${m.reason} (API module ${module}${item ? `, item ${item}` : ''})` };
+    // Parsing the data with positions costs seconds for the generated files: only for a message.
+    const place = placeOf(origin.file.doc.positions, origin.pointer) ?? { line: 1, column: 1 };
+    return { ...m, file: origin.file.displayPath, ...place, reason: `${m.reason} (API module ${module}${item ? `, item ${item}` : ''})` };
   };
   return {
     sources,

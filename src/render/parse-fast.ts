@@ -124,7 +124,7 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
         const title = t.attrGet('title');
         // Place: the `[` of the link as written (or the URL itself for autolinks).
         const position = placeOf(t.markup === 'linkify' ? (tokens[i + 1]?.content ?? href) : '[');
-        open({ type: 'link', url: t.markup === 'linkify' ? href : rawHref(href), title: title ?? null, children: [], position } as never);
+        open({ type: 'link', url: rawHref(href), title: title ?? null, children: [], position } as never);
         break;
       }
       case 'image': {
