@@ -151,5 +151,8 @@ program
 export async function main(argv: string[]): Promise<void> {
   await program.parseAsync(argv);
   // Benchmarks read peak memory of the whole process (all threads) from here.
-  if (process.env['DOCSGEN_STATS']) process.stderr.write(`DOCSGEN_STATS ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
+  if (process.env['DOCSGEN_STATS']) {
+    const { stageTimes } = await import('../pipeline/stage-times.ts');
+    process.stderr.write(`DOCSGEN_STATS ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, stagesMs: stageTimes() })}\n`);
+  }
 }

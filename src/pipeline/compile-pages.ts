@@ -11,6 +11,7 @@ import { contextKey, readCache, writeCache } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
+import { addStageTime, timeStage } from './stage-times.ts';
 
 
 export interface CompileOptions {
@@ -104,7 +105,7 @@ export async function compilePages(opts: CompileOptions): Promise<Compiled> {
       ? { pages: memory.pages, reason: undefined }
       : config.cacheDir === false
         ? { pages: new Map<string, { hash: string; page: CompiledPage }>(), reason: 'cache disabled' }
-        : await readCache(config.cacheDir, key);
+        : await timedAsync('cache', () => readCache(config.cacheDir as string, key));
   const fromMemory = memory !== undefined && cached.pages === memory.pages;
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -131,7 +132,7 @@ export async function compilePages(opts: CompileOptions): Promise<Compiled> {
   remember(entries);
   // A cache is an optimisation only; a session writes it only when it read none (its first build).
   const written =
-    config.cacheDir === false || fromMemory ? Promise.resolve() : writeCache(config.cacheDir, key, entries).catch(() => undefined);
+    config.cacheDir === false || fromMemory ? Promise.resolve() : timedAsync('cache', () => writeCache(config.cacheDir as string, key, entries)).catch(() => undefined);
   return { pages: out, settled: Promise.all([fresh.settled, written]).then(() => undefined) };
 }
 
@@ -198,7 +199,7 @@ async function compileHere(
   }
   const waiting: { page: CompiledPage; jobs: number }[] = [];
   for (const input of inputs) {
-    const page = compilePage(input, ctx, highlight);
+    const page = timeStage('compile', () => compilePage(input, ctx, highlight));
     if (!thread) {
       finish(page);
       continue;
@@ -209,10 +210,20 @@ async function compileHere(
     while (waiting.length > 0 && waiting[0]!.jobs <= thread.answered) finish(waiting.shift()!.page);
   }
   if (thread) {
-    await thread.settle();
+    // The main thread's wait for the highlight thread's last answers.
+    await timedAsync('highlight', () => thread.settle());
     for (const { page } of waiting) finish(page);
   }
   return out;
+}
+
+async function timedAsync<T>(stage: 'cache' | 'highlight', fn: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await fn();
+  } finally {
+    addStageTime(stage, performance.now() - start);
+  }
 }
 
 /**

@@ -1,5 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Message } from './types.ts';
+import { addStageTime, type Stage } from './stage-times.ts';
+
+const STAGE_STEPS = new Set<string>(['load', 'api', 'validate', 'index', 'bundle', 'links', 'write']);
 
 /** Fixed labels, one per stage (STYLE rule 7). */
 export type LogLabel = 'load' | 'api' | 'validate' | 'compile' | 'index' | 'links' | 'render' | 'bundle' | 'write' | 'watch' | 'serve';
@@ -70,6 +73,8 @@ export class Logger {
     const start = performance.now();
     try {
       const result = await fn();
+      // Steps that interleave with others (compile: render and write run inside it) time their own parts.
+      if (STAGE_STEPS.has(label)) addStageTime(label as Stage, performance.now() - start);
       this.debug(label, `${this.paint(32, '✓')} ${name} ${this.paint(2, formatMs(performance.now() - start))}`);
       return result;
     } catch (err) {

@@ -24,6 +24,7 @@ import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
+import { timeStage } from './stage-times.ts';
 import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteIndex, SourceFile } from './types.ts';
 
 export interface BuildOptions {
@@ -157,7 +158,8 @@ async function build(
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
       if (only && !only.has(entry.route)) return;
-      writer!.write({ path: outputPathOf(entry.route), contents: renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!) });
+      const contents = timeStage('render', () => renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!));
+      timeStage('write', () => writer!.write({ path: outputPathOf(entry.route), contents }));
       rendered++;
     };
     const compiling = log.step('compile', `compile and render ${pages.length} pages`, () =>
@@ -173,7 +175,7 @@ async function build(
           reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
         // The syntax lookup page is rendered last: it gathers every entry.
         onPage: (c: CompiledPage) => {
-          search.add(byId.get(c.id)!, c);
+          timeStage('search', () => search.add(byId.get(c.id)!, c));
           if (writer) routesOf.get(c.id)?.forEach((e) => e.route !== SYNTAX_ROUTE && render(e, byId.get(c.id)!, c));
         },
       }),
@@ -186,7 +188,7 @@ async function build(
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) index.files.push(...searchFiles(search.all(), searchSettings.settings, site).files);
+    if (writer) index.files.push(...timeStage('search', () => searchFiles(search.all(), searchSettings.settings, site).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),

@@ -24,6 +24,7 @@ import type { CodeTabItem } from '../components/islands/CodeTabs.tsx';
 import { PlaygroundTag } from '../components/playground/PlaygroundTag.tsx';
 import type { PlaygroundSettings } from '../components/playground/config.ts';
 import type { CodeSample, CompiledPage, Heading, LinkRef, Message } from '../pipeline/types.ts';
+import { timeStage } from '../pipeline/stage-times.ts';
 
 /** Site facts a page's Markdown needs; the same for every page of a build. */
 export interface CompileContext {
@@ -738,11 +739,11 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
 
 /** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
 export function compileToHast(input: CompileInput, ctx: CompileContext, highlight: Highlight) {
-  const parsed = parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx');
+  const parsed = timeStage('parse', () => parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx'));
   const state: WalkState = {
     input,
     ctx,
-    highlight: typeof highlight === 'function' ? highlight : (options) => highlightToHtml(highlight, options),
+    highlight: typeof highlight === 'function' ? highlight : (options) => timeStage('highlight', () => highlightToHtml(highlight, options)),
     messages: [...parsed.messages],
     links: [],
     headings: [],
