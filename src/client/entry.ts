@@ -1,10 +1,18 @@
-// The one client entry, loaded by every page: the shell's behaviours (plain script), and the
-// islands, whose module (and React) is fetched only when the page has one.
+// The one client entry, loaded by every page: the shell's behaviours (plain script); the code
+// blocks' behaviours (plain script too, with lz-string for playground links), fetched only when
+// the page has a code block; and the islands, whose module (and React) is fetched only when the
+// page has one.
 import { startShell } from './shell.ts';
 import { installSearch } from './search/open.ts';
 
 startShell();
 installSearch();
+
+if (document.querySelector('.code-block')) {
+  import('./code-blocks.ts')
+    .then(({ startCodeBlocks }) => startCodeBlocks())
+    .catch((err: unknown) => console.error('docsgen: code blocks failed to load', err));
+}
 
 const islands = document.querySelectorAll<HTMLElement>('[data-island]');
 if (islands.length > 0) {

@@ -1,6 +1,6 @@
 // Hydrates the islands present on the page, each loaded on demand (esbuild splits one chunk per
 // island, React shared). Imported by the entry only when the page has an island, so a page
-// without one loads no React.
+// without one loads no React (docs pages: their code blocks are plain script, code-blocks.ts).
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { pageIslandLoaders } from '../components/pages/islands/loaders.ts';
@@ -8,8 +8,6 @@ import { pageIslandLoaders } from '../components/pages/islands/loaders.ts';
 type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
 
 const loaders: Record<string, Loader> = {
-  CodeActions: () => import('../components/islands/CodeActions.tsx') as unknown as ReturnType<Loader>,
-  CodeTabs: () => import('../components/islands/CodeTabs.tsx') as unknown as ReturnType<Loader>,
   ...pageIslandLoaders,
   // Registers the editor loader (CodeMirror, a chunk of its own) before the island renders.
   Playground: () => import('../components/playground/client.ts') as unknown as ReturnType<Loader>,
@@ -25,12 +23,7 @@ function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
 }
 
 export function hydrateIslands(elements: Iterable<HTMLElement>): void {
-  for (const el of elements) {
-    // Islands inside a closed <details> (the syntax lookup's ~100 entries) wait until it first opens.
-    const closed = el.closest('details:not([open])');
-    if (closed) closed.addEventListener('toggle', () => hydrate(el), { once: true });
-    else hydrate(el);
-  }
+  for (const el of elements) hydrate(el);
 }
 
 function hydrate(el: HTMLElement): void {
@@ -42,11 +35,9 @@ function hydrate(el: HTMLElement): void {
   } catch {
     return;
   }
-  // Slot HTML stays as the server wrote it; pass it back so hydration matches.
-  const slots = Array.from(el.querySelectorAll<HTMLElement>('[data-slot]'), (s) => s.innerHTML);
   load()
     .then(({ default: Component }) => {
-      hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, slots.length > 0 ? { ...props, slots } : props)));
+      hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)));
     })
     .catch((err: unknown) => console.error(`docsgen: island ${el.dataset['island']} failed to load`, err));
 }

@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
-import CodeTabs from './islands/CodeTabs.tsx';
-import CodeActions from './islands/CodeActions.tsx';
 import { pageIslands } from './pages/islands/index.ts';
 import SyntaxSearch from './syntax/SyntaxSearch.tsx';
 import Playground from './playground/Playground.tsx';
 
-/** Every island by name; the client entry (src/client/entry.ts) has a lazy loader for each. */
+/**
+ * Every island by name; the client's `src/client/islands.ts` has a lazy loader for each. Code
+ * blocks are not islands: their behaviour is plain script (src/client/code-blocks.ts), so a docs
+ * page loads no React.
+ */
 export const islands = {
-  CodeTabs,
-  CodeActions,
   ...pageIslands,
   SyntaxSearch,
   Playground,
@@ -16,23 +16,12 @@ export const islands = {
 
 export type IslandName = keyof typeof islands;
 
-/**
- * Renders an island on the server: the component's HTML inside a marker element carrying its
- * name and serialised props. `slots` are HTML fragments read back from the DOM on the client.
- */
-export function Island<N extends IslandName>({
-  name,
-  props,
-  slots,
-}: {
-  name: N;
-  props: Omit<Parameters<(typeof islands)[N]>[0], 'slots'>;
-  slots?: string[];
-}) {
-  const Component = islands[name] as ComponentType<Record<string, unknown>>;
+/** Renders an island on the server: the component's HTML inside a marker element carrying its name and serialised props. */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: Parameters<(typeof islands)[N]>[0] }) {
+  const Component = islands[name] as unknown as ComponentType<Record<string, unknown>>;
   return (
     <div className="island" data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...(props as Record<string, unknown>)} {...(slots ? { slots } : {})} />
+      <Component {...(props as unknown as Record<string, unknown>)} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
-// Built-in components for content tags (DESIGN: the Markdown dialect). Server-rendered; the
-// interactive parts are islands.
+// Built-in components for content tags (DESIGN: the Markdown dialect). Server-rendered; the code
+// blocks' behaviours are plain script (src/client/code-blocks.ts).
 import type { ReactNode } from 'react';
-import { Island } from './Island.tsx';
-import { Slot } from './Slot.tsx';
-import type { CodeTabItem } from './islands/CodeTabs.tsx';
+import { CodeActions } from './code/CodeActions.tsx';
+import { CodeTabs } from './code/CodeTabs.tsx';
 
 type WithChildren<P = object> = P & { children?: ReactNode };
 
@@ -172,20 +171,22 @@ export interface CodeBlockProps {
   prelude?: string;
 }
 
-/** A single code block with a copy button (island) and, for ReScript examples, a playground link. */
+/**
+ * A single code block with a copy button and, for ReScript examples, a playground link (their
+ * behaviour: src/client/code-blocks.ts, which reads the prelude from `data-prelude`).
+ */
 export function CodeBlock({ lang, html, title, variant = 'plain', playground, prelude }: CodeBlockProps) {
   return (
-    <div className={`code-block code-${variant}`} data-lang={lang}>
+    <div className={`code-block code-${variant}`} data-lang={lang} data-prelude={(playground && prelude) || undefined}>
       {title ? <div className="code-title">{title}</div> : null}
-      <Island name="CodeActions" props={{ ...(playground ? { playground } : {}), ...(playground && prelude ? { prelude } : {}) }} />
-      <Slot html={html} />
+      <CodeActions playground={playground} />
+      <div dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
 }
 
-export function CodeTab({ id, tabs, slots, prelude }: { id: string; tabs: CodeTabItem[]; slots: string[]; prelude?: string }) {
-  return <Island name="CodeTabs" props={{ id, tabs, ...(prelude ? { prelude } : {}) }} slots={slots} />;
-}
+/** The `<CodeTab>` tag: tabbed code blocks, one tab per code block inside (gathered by compile.ts). */
+export const CodeTab = CodeTabs;
 
 /** A static stand-in for the interactive donation form: the ways to support the project, as links. */
 export function DonationForm({ links }: { links: CommunityLink[] }) {

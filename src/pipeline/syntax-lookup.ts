@@ -45,10 +45,11 @@ export function categoryOf(name: string | undefined): { title: string; rank: num
 
 /**
  * Ids of code tab groups are unique per compiled page (`tabs-1`, …); entries share one page, so
- * each entry's are put under its own id. Only quoted ids are touched (attributes, island props).
+ * each entry's are put under its own id. Only attribute values are touched: React quotes them
+ * with `"`, which in text (highlighted code included) is always escaped.
  */
 function scopeTabIds(html: string, entryId: string): string {
-  return html.replace(/(["']|&quot;|&#34;)tabs-(\d+)/g, (_m, quote: string, n: string) => `${quote}${entryId}-tabs-${n}`);
+  return html.replace(/"tabs-(\d+)/g, (_m, n: string) => `"${entryId}-tabs-${n}`);
 }
 
 const INTRO =

@@ -20,7 +20,7 @@ import { message } from '../pipeline/messages.ts';
 import { escapeHtml } from '../util/text.ts';
 import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../components/registry.ts';
 import * as C from '../components/content.tsx';
-import type { CodeTabItem } from '../components/islands/CodeTabs.tsx';
+import type { CodeTabItem } from '../components/code/CodeTabs.tsx';
 import { PlaygroundTag } from '../components/playground/PlaygroundTag.tsx';
 import type { PlaygroundSettings } from '../components/playground/config.ts';
 import type { CodeSample, CompiledPage, Heading, LinkRef, Message } from '../pipeline/types.ts';
@@ -226,7 +226,6 @@ function compileCode(state: WalkState, node: Code): RootContent | null {
     props.playground = true;
     if (state.preludes.length) props.prelude = state.preludes.join('\n\n');
   }
-  state.islands.add('CodeActions');
   return tableNode(state, 'CodeBlock', props);
 }
 
@@ -337,7 +336,7 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
 function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, StaticValue>): RootContent {
   const labels = Array.isArray(props['labels']) ? (props['labels'] as string[]) : [];
   const tabs: CodeTabItem[] = [];
-  const slots: string[] = [];
+  const panels: string[] = [];
   for (const child of node.children) {
     if (child.type !== 'code') {
       if (!(child.type === 'paragraph' && toString(child).trim() === '')) {
@@ -352,15 +351,14 @@ function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, S
     const tab: CodeTabItem = { label: labels[tabs.length] ?? (lang || 'Code'), lang: grammar };
     if (isPlayable(lang)) tab.playground = true;
     tabs.push(tab);
-    slots.push(
+    panels.push(
       state.highlight({ lang: grammar, code: child.value, ...(meta.highlight ? { highlight: meta.highlight } : {}) }),
     );
   }
   if (labels.length > 0 && labels.length !== tabs.length) {
     report(state, node, 'warning', `<CodeTab> has ${labels.length} labels for ${tabs.length} code blocks`, 'codetab-labels');
   }
-  state.islands.add('CodeTabs');
-  const tabProps: Record<string, unknown> = { id: `tabs-${++state.tabCount}`, tabs, slots };
+  const tabProps: Record<string, unknown> = { id: `tabs-${++state.tabCount}`, tabs, panels };
   if (state.preludes.length && tabs.some((t) => t.playground)) tabProps['prelude'] = state.preludes.join('\n\n');
   return tableNode(state, 'CodeTab', tabProps);
 }
@@ -619,7 +617,7 @@ const COMPONENT_TAGS = new Set(Object.keys(components));
  * and the markers replaced per use: a React render costs ~0.1 ms, more than the rest of a page's
  * HTML, and a page has several code blocks and callouts.
  * - `SUBSTITUTED`: string props put in at a marker instead of being rendered: `html` as it is
- *   (`<Slot html>`: highlighted code), `text` escaped as React escapes text (a code block's title,
+ *   (highlighted code), `text` escaped as React escapes text (a code block's title,
  *   different on nearly every titled block). Such a component must only embed these props, and
  *   branch on nothing but whether they are set; an empty string is rendered, not substituted.
  * - `CHILDREN_SLOT`: the children are put in once, as they are, with nothing around them that

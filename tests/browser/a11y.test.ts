@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fg from 'fast-glob';
-import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+import { openFixtureSite, scriptsReady, type FixtureSite } from '../helpers/browser.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -39,9 +39,8 @@ async function audit(routes: string[], width: number, colorScheme: 'light' | 'da
     const page = await context.newPage();
     for (const route of routes) {
       await page.goto(site!.origin + route);
-      // Audit the page as a reader meets it: islands hydrated.
-      // (Islands in a closed <details>, the syntax lookup's entries, hydrate when it opens.)
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated') || el.closest('details:not([open])')));
+      // Audit the page as a reader meets it: islands hydrated, code blocks' script running.
+      await page.waitForFunction(scriptsReady);
       await page.addScriptTag({ content: AXE });
       const violations = (await page.evaluate(
         async (tags) => (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations,

@@ -1,12 +1,17 @@
-// Browser test of the client islands (copy button, code tabs, playground link) on a built fixture page,
-// served by docsgen's own server and driven in Debian's Chromium through playwright-core.
+// Browser test of the client's interactive parts on the built dialect fixture, served by docsgen's
+// own server and driven in Debian's Chromium through playwright-core: the code blocks (copy button,
+// code tabs, playground link: plain script, src/client/code-blocks.ts) and the hydration of the
+// islands that remain React (the syntax lookup's search box).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import lz from 'lz-string';
-import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+import { openFixtureSite, scriptsReady, type FixtureSite } from '../helpers/browser.ts';
 
 /** CI installs Debian's package (`apt-get install -y chromium`); the suite never downloads a browser. */
 const ROUTE = '/docs/manual/v1.0.0/dialect';
+const SYNTAX_ROUTE = '/syntax-lookup';
 /** The page's `res prelude` block: hidden, but sent to the playground ahead of every example. */
 const PRELUDE = 'let greeting = "hello"';
 const EXAMPLE_CODE = 'let a = 1\nlet b = 2\nlet c = a + b\nConsole.log(c)';
@@ -15,7 +20,7 @@ const JS_TAB_CODE = 'let sum = 3;';
 const COPY_NAME = 'Copy code to clipboard';
 const PLAYGROUND_NAME = 'Run in playground';
 /**
- * 404s that are not island errors: media the fixture references but does not ship, the favicon
+ * 404s that are not script errors: media the fixture references but does not ship, the favicon
  * Chromium requests on its own (the fixture site has none), and the pages the shell prefetches when
  * a link to them is hovered or focused that the fixture does not have (its home page, /try).
  */
@@ -39,10 +44,15 @@ interface Opened {
   page: Page;
   /** Console errors, hydration warnings and uncaught page errors, in order. */
   problems: string[];
+  /** Paths of the scripts the page loaded. */
+  scripts: string[];
 }
 
-/** A fresh context and page that record every console error, hydration warning and uncaught error. */
-async function open(options: { clipboard?: boolean; fakeClock?: boolean; init?: () => void; html?: (html: string) => string } = {}): Promise<Opened> {
+/** A fresh context and page at `route` that record every console error, hydration warning and uncaught error. */
+async function open(
+  options: { route?: string; clipboard?: boolean; fakeClock?: boolean; init?: () => void; html?: (html: string) => string } = {},
+): Promise<Opened> {
+  const route = options.route ?? ROUTE;
   const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
   if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await context.newPage();
@@ -53,31 +63,22 @@ async function open(options: { clipboard?: boolean; fakeClock?: boolean; init?: 
     if (msg.type() === 'warning' && /hydrat|did not match|mismatch/i.test(msg.text())) problems.push(`console.warn: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   if (options.init) await page.addInitScript(options.init);
   if (options.html) {
     const rewrite = options.html;
-    await page.route(origin + ROUTE, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: rewrite(await response.text()) });
+    await page.route(origin + route, async (r) => {
+      const response = await r.fetch();
+      await r.fulfill({ response, body: rewrite(await response.text()) });
     });
   }
   if (options.fakeClock) await page.clock.install();
-  await page.goto(origin + ROUTE);
-  await hydration(page);
-  return { context, page, problems };
-}
-
-/**
- * Waits until every island is hydrated. The entry sets `data-hydrated` right after calling hydrateRoot, which only
- * schedules the work, so also wait for the playground links to carry their client-built `?code=` (set in an
- * effect, i.e. after the island's first commit).
- */
-async function hydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const islands = Array.from(document.querySelectorAll('[data-island]'));
-    const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-island] .playground-link'));
-    return islands.length > 0 && islands.every((el) => el.hasAttribute('data-hydrated')) && links.every((a) => a.getAttribute('href')?.startsWith('/try?code='));
-  });
+  await page.goto(origin + route);
+  await page.waitForFunction(scriptsReady);
+  return { context, page, problems, scripts };
 }
 
 /** Pauses the page's fake clock so a timer fires only when the test advances time. */
@@ -89,6 +90,9 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 /** The "Copied to clipboard" notice (matched by text, so an always-present, empty live region would also pass). */
 const copiedNotice = (scope: Page | Locator) => scope.getByRole('status').filter({ hasText: 'Copied to clipboard' });
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+/** The copy button's icon, per state: a copy symbol, a check mark, a cross. */
+const ICONS = { initial: 'M5 5V2.5h8.5V11H11M2.5 5H11v8.5H2.5z', copied: 'M13.5 4 6 11.5 2.5 8', failed: 'M4 4l8 8M12 4l-8 8' };
+const icon = (button: Locator) => button.locator('svg path').getAttribute('d');
 
 /** The single (non-tab) code block whose code contains `text`. */
 function codeBlock(page: Page, text: string): Locator {
@@ -103,15 +107,14 @@ async function playgroundCode(link: Locator): Promise<string> {
   return lz.decompressFromEncodedURIComponent(url.searchParams.get('code') ?? '');
 }
 
-describe('code block islands in the browser', () => {
-  it('hydrates every island of the page without console errors or hydration warnings', async () => {
-    const { context, page, problems } = await open();
+describe('islands', () => {
+  it('hydrates the island of a page without console errors or hydration warnings', async () => {
+    const { context, page, problems } = await open({ route: SYNTAX_ROUTE });
     try {
-      // The code block islands; the page's chrome adds the sidebar toggle (tests/browser/sidebar.test.ts).
-      const islands = page.locator('article [data-island]');
-      expect(await islands.count()).toBe(9);
-      expect(await page.locator('article [data-island][data-hydrated]').count()).toBe(9);
-      expect(await page.locator('script[type="module"][src^="/assets/islands-"]').count()).toBe(1);
+      expect(await page.locator('[data-island]').count()).toBe(1);
+      expect(await page.locator('[data-island="SyntaxSearch"][data-hydrated]').count()).toBe(1);
+      // Hydrated: the search box, hidden in the server's markup, is shown.
+      expect(await page.getByRole('searchbox', { name: 'Search syntax' }).isVisible()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -119,11 +122,30 @@ describe('code block islands in the browser', () => {
   });
 
   it('would notice a hydration mismatch (the console check is not vacuous)', async () => {
-    // The client renders the tab label from its props; the server HTML is edited so the two disagree.
-    const { context, page, problems } = await open({ html: (html) => html.replace('>JS Output</button>', '>JS Outpt</button>') });
+    // The client renders the label from the component; the server HTML is edited so the two disagree.
+    const { context, problems } = await open({ route: SYNTAX_ROUTE, html: (html) => html.replace('>Search syntax</label>', '>Search syntx</label>') });
     try {
       await expect.poll(() => problems.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(problems.join('\n')).toMatch(/hydrat|did not match|#418|#425/i);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('code blocks in the browser', () => {
+  it('works the code blocks of a docs page with plain script: no island, no React, no console errors', async () => {
+    const { context, page, problems, scripts } = await open();
+    try {
+      expect(await page.locator('article .code-block:not(.code-tabs)').count()).toBe(8);
+      expect(await page.locator('article .code-tabs').count()).toBe(1);
+      expect(await page.locator('[data-island]').count()).toBe(0);
+      expect(await page.locator('script[type="module"][src^="/assets/islands-"]').count()).toBe(1);
+      // React's client names the devtools hook; none of the page's scripts may carry it.
+      const withReact = scripts.filter((f) => readFileSync(path.join(site!.outDir, f), 'utf8').includes('__REACT_DEVTOOLS_GLOBAL_HOOK__'));
+      expect(scripts.length).toBeGreaterThan(1);
+      expect(withReact).toEqual([]);
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
@@ -150,6 +172,7 @@ describe('code block islands in the browser', () => {
       expect(await notice.count()).toBe(1);
       expect(await notice.isVisible()).toBe(true);
       expect((await notice.textContent())?.trim()).toBe('Copied to clipboard');
+      expect(await icon(button)).toBe(ICONS.copied);
 
       await page.clock.runFor(2_900);
       expect(await button.getAttribute('data-state')).toBe('copied');
@@ -160,6 +183,8 @@ describe('code block islands in the browser', () => {
       await expect.poll(() => button.getAttribute('data-state')).toBe('initial');
       expect(await button.isEnabled()).toBe(true);
       expect(await copiedNotice(block).count()).toBe(0);
+      expect(await icon(button)).toBe(ICONS.initial);
+      expect(await button.getAttribute('aria-label')).toBe(COPY_NAME);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -191,7 +216,9 @@ describe('code block islands in the browser', () => {
       expect(await button.isEnabled()).toBe(true);
       expect(await copiedNotice(page).count()).toBe(0);
       expect(await page.getByText('Copied to clipboard').count()).toBe(0);
-      expect(await button.getAttribute('aria-label')).toBeTruthy();
+      expect(await button.getAttribute('aria-label')).toBe('Copying failed, try again');
+      expect(await button.getAttribute('title')).toBe('Copying failed');
+      expect(await icon(button)).toBe(ICONS.failed);
 
       await button.click();
       await expect.poll(attempts).toEqual([EXAMPLE_CODE, EXAMPLE_CODE]);
@@ -208,6 +235,9 @@ describe('code block islands in the browser', () => {
     try {
       const link = codeBlock(page, 'Console.log(c)').getByRole('link', { name: PLAYGROUND_NAME });
       expect(await link.count()).toBe(1);
+      // Built when the link is pointed at (or focused, or followed), not for every block at startup.
+      expect(await link.getAttribute('href')).toBe('/try');
+      await link.hover();
       expect(await playgroundCode(link)).toBe(`${PRELUDE}\n\n${EXAMPLE_CODE}`);
       expect(await codeBlock(page, 'template').locator('.playground-link').count()).toBe(0);
       expect(await codeBlock(page, 'console.log("hi")').locator('.playground-link').count()).toBe(0);
@@ -217,11 +247,34 @@ describe('code block islands in the browser', () => {
       await context.close();
     }
   });
+
+  it('builds the playground link on focus, and on a click that came without hover or focus', async () => {
+    const { context, page } = await open();
+    try {
+      const link = codeBlock(page, 'Console.log(c)').getByRole('link', { name: PLAYGROUND_NAME });
+      await link.focus();
+      expect(await playgroundCode(link)).toBe(`${PRELUDE}\n\n${EXAMPLE_CODE}`);
+    } finally {
+      await context.close();
+    }
+    const other = await open();
+    try {
+      const link = codeBlock(other.page, 'Console.log(c)').getByRole('link', { name: PLAYGROUND_NAME });
+      expect(await link.getAttribute('href')).toBe('/try');
+      // A synthetic click (as a script or some screen readers send): no pointer or focus event first.
+      await link.dispatchEvent('click');
+      await other.page.waitForURL((url) => url.pathname === '/try');
+      const code = new URL(other.page.url()).searchParams.get('code') ?? '';
+      expect(lz.decompressFromEncodedURIComponent(code)).toBe(`${PRELUDE}\n\n${EXAMPLE_CODE}`);
+    } finally {
+      await other.context.close();
+    }
+  });
 });
 
 describe('code tabs in the browser', () => {
   const parts = (page: Page) => {
-    const tabs = page.locator('[data-island="CodeTabs"]');
+    const tabs = page.locator('article .code-tabs');
     return {
       tabs,
       rescript: tabs.getByRole('tab', { name: 'ReScript' }),
@@ -260,6 +313,7 @@ describe('code tabs in the browser', () => {
 
       await expectSelected(page, 0);
       expect(await playground.count()).toBe(1);
+      await playground.hover();
       expect(await playgroundCode(playground)).toBe(`${PRELUDE}\n\n${RESCRIPT_TAB_CODE}`);
 
       await tabs.scrollIntoViewIfNeeded();
@@ -276,17 +330,19 @@ describe('code tabs in the browser', () => {
       await js.click();
       await expectSelected(page, 1);
       expect(await playground.count()).toBe(0);
-      expect(await tabs.locator('.playground-link').count()).toBe(0);
+      expect(await tabs.locator('.playground-link').isHidden()).toBe(true);
       await copy.click();
       await expect.poll(() => copy.getAttribute('data-state')).toBe('copied');
       expect(await clipboard(page)).toBe(JS_TAB_CODE);
       await page.clock.runFor(3_100);
       await expect.poll(() => copy.getAttribute('data-state')).toBe('initial');
 
+      // Switching back builds the link's code at once (no hover needed): it may show the JS tab's before.
+      await tabs.locator('.playground-link').evaluate((a) => a.setAttribute('href', '/try'));
       await rescript.click();
       await expectSelected(page, 0);
       await expect.poll(() => playground.count()).toBe(1);
-      await expect.poll(() => playgroundCode(playground)).toBe(`${PRELUDE}\n\n${RESCRIPT_TAB_CODE}`);
+      expect(await playgroundCode(playground)).toBe(`${PRELUDE}\n\n${RESCRIPT_TAB_CODE}`);
       await copy.click();
       await expect.poll(() => copy.getAttribute('data-state')).toBe('copied');
       expect(await clipboard(page)).toBe(RESCRIPT_TAB_CODE);
@@ -324,33 +380,33 @@ describe('code tabs in the browser', () => {
   });
 });
 
-describe('keyboard accessibility of the islands', () => {
-  it('gives every island button and link an accessible name', async () => {
+describe('keyboard accessibility of the code blocks', () => {
+  it('gives every code block button and link an accessible name', async () => {
     const { context, page, problems } = await open();
     try {
-      const controls = page.locator('article [data-island] button, article [data-island] a');
+      const controls = page.locator('article .code-block button, article .code-block a');
       const names = await controls.evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim()));
       expect(names.length).toBe(9 + 2 + 2); // 9 copy buttons, 2 tabs, 2 playground links
       expect(names.filter((n) => n === '')).toEqual([]);
       // The same names as the accessibility tree computes them.
-      const islands = page.locator('article [data-island]');
-      expect(await islands.getByRole('button', { name: COPY_NAME, exact: true }).count()).toBe(9);
-      expect(await islands.getByRole('link', { name: PLAYGROUND_NAME, exact: true }).count()).toBe(2);
-      expect(await islands.getByRole('tab', { name: 'ReScript', exact: true }).count()).toBe(1);
-      expect(await islands.getByRole('tab', { name: 'JS Output', exact: true }).count()).toBe(1);
+      const blocks = page.locator('article .code-block');
+      expect(await blocks.getByRole('button', { name: COPY_NAME, exact: true }).count()).toBe(9);
+      expect(await blocks.getByRole('link', { name: PLAYGROUND_NAME, exact: true }).count()).toBe(2);
+      expect(await blocks.getByRole('tab', { name: 'ReScript', exact: true }).count()).toBe(1);
+      expect(await blocks.getByRole('tab', { name: 'JS Output', exact: true }).count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('reaches every island control with Tab (inactive tabs by arrow keys) and operates the copy button with Enter', async () => {
+  it('reaches every code block control with Tab (inactive tabs by arrow keys) and operates the copy button with Enter', async () => {
     const { context, page, problems } = await open({ clipboard: true });
     try {
-      type Tagged = Window & { islandControls: Element[] };
+      type Tagged = Window & { blockControls: Element[] };
       const described = await page.evaluate(() => {
-        const controls = Array.from(document.querySelectorAll('article [data-island] button, article [data-island] a'));
-        (window as unknown as Tagged).islandControls = controls;
+        const controls = Array.from(document.querySelectorAll('article .code-block button, article .code-block a'));
+        (window as unknown as Tagged).blockControls = controls;
         return controls.map((el) => ({
           name: el.getAttribute('aria-label') ?? el.textContent ?? '',
           inactiveTab: el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') !== 'true',
@@ -365,7 +421,7 @@ describe('keyboard accessibility of the islands', () => {
       for (let press = 0; press < 500; press++) {
         await page.keyboard.press('Tab');
         const state = await page.evaluate(() => ({
-          index: (window as unknown as Tagged).islandControls.indexOf(document.activeElement as Element),
+          index: (window as unknown as Tagged).blockControls.indexOf(document.activeElement as Element),
           atEnd: document.activeElement === document.body || document.activeElement === null,
         }));
         if (state.index >= 0 && !reached.includes(state.index)) reached.push(state.index);
@@ -377,8 +433,8 @@ describe('keyboard accessibility of the islands', () => {
       expect(sorted).toEqual(expected);
 
       // Tab to the tab bar's copy button, then Enter copies the visible tab.
-      const copy = page.locator('[data-island="CodeTabs"] .copy-button');
-      await page.locator('[data-island="CodeTabs"] [role="tab"][aria-selected="true"]').focus();
+      const copy = page.locator('article .code-tabs .copy-button');
+      await page.locator('article .code-tabs [role="tab"][aria-selected="true"]').focus();
       for (let press = 0; press < 5 && !(await isFocused(copy)); press++) await page.keyboard.press('Tab');
       expect(await isFocused(copy)).toBe(true);
       await page.keyboard.press('Enter');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import lz from 'lz-string';
-import { CHROMIUM } from '../helpers/browser.ts';
+import { CHROMIUM, scriptsReady } from '../helpers/browser.ts';
 import { docsgen, repo } from '../helpers/cli.ts';
 import { startServer } from '../../src/serve/server.ts';
 
@@ -62,7 +62,7 @@ async function open(route: string, options: { clipboard?: boolean; fakeClock?: b
   if (options.fakeClock) await page.clock.install();
   await page.goto(origin + route);
   if (options.javaScript !== false) {
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-island]')).every((el) => el.hasAttribute('data-hydrated')));
+    await page.waitForFunction(scriptsReady);
   }
   return { context, page, problems };
 }

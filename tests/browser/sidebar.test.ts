@@ -1,7 +1,7 @@
 // Small screens (SPEC §2, §4) in Debian's Chromium: code blocks whose buttons stay off the code.
 // (The sidebar drawer is tested with the rest of the shell in shell.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
+import { openFixtureSite, scriptsReady, type FixtureSite } from '../helpers/browser.ts';
 
 let site: FixtureSite | undefined;
 
@@ -17,7 +17,7 @@ async function open(width: number) {
   const context = await site!.browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${site!.origin}/docs/manual/v1.0.0/dialect`);
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')));
+  await page.waitForFunction(scriptsReady);
   return { context, page };
 }
 

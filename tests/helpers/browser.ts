@@ -47,3 +47,12 @@ export async function openFixtureSite(fixture = 'dialect'): Promise<FixtureSite>
     },
   };
 }
+
+/**
+ * For `page.waitForFunction`, run in the page: its scripts are ready. Every island hydrated, and on
+ * a page with code blocks, their script's listeners installed (it is fetched after the entry runs).
+ */
+export function scriptsReady(): boolean {
+  const hydrated = [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated'));
+  return hydrated && (!document.querySelector('.code-block') || document.documentElement.dataset['codeBlocks'] === 'ready');
+}

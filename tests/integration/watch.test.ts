@@ -200,7 +200,7 @@ describe('docsgen serve --watch, incrementally', () => {
   });
 
   it('on a client component change, rebundles the islands and rewrites the pages that load them', async () => {
-    const d = await edit(() => rewrite(path.relative(root, path.join(tool, 'src/components/islands/CopyButton.tsx')), "'Copying failed'", "'Copy failed'"));
+    const d = await edit(() => rewrite(path.relative(root, path.join(tool, 'src/components/code/copy-state.ts')), "'Copying failed'", "'Copy failed'"));
     // Every page loads the client entry (the shell's top bar and menu), so every page names the new one.
     expect(d.written).toEqual(['404.html', 'about.html', ...html('latest', 'intro', 'pipe', 'record'), ...html('v1.0.0', 'intro', 'pipe', 'record'), ...html('v2.0.0', 'intro')]);
     expect(d.added.length).toBeGreaterThan(0);

@@ -138,23 +138,37 @@ describe('code', () => {
     expect(page.preludes).toEqual(['let p = 1']);
     expect($(tree, '.code-sig')).toBeDefined();
     expect($$(tree, '.code-example .line.highlighted')).toHaveLength(1);
-    const actions = $(tree, '.code-example [data-island="CodeActions"]');
-    expect(JSON.parse(attr(actions, 'dataProps')!)).toEqual({ playground: true, prelude: 'let p = 1' });
+    // The block carries what its script needs (no island props): the prelude, and the playground link.
+    const example = $(tree, '.code-example');
+    expect(attr(example, 'dataPrelude')).toBe('let p = 1');
+    expect($$(example!, '.code-actions .playground-link')).toHaveLength(1);
+    expect($$(example!, '.code-actions .copy-button')).toHaveLength(1);
+    expect($$(tree, '.code-sig .playground-link')).toHaveLength(0);
+    expect(attr($(tree, '.code-sig'), 'dataPrelude')).toBeUndefined();
+    expect($$(tree, '[data-island]')).toHaveLength(0);
   });
 
   it('builds code tabs, first tab selected, playground only for ReScript', async () => {
     const page = await compile('<CodeTab labels={["ReScript", "JS Output"]}>\n\n```res example\nlet a = 1\n```\n\n```js\nvar a = 1;\n```\n\n</CodeTab>\n');
     const tree = parse(page.html);
-    const island = $(tree, '[data-island="CodeTabs"]');
-    const props = JSON.parse(attr(island, 'dataProps')!);
-    expect(props.tabs).toEqual([
-      { label: 'ReScript', lang: 'rescript', playground: true },
-      { label: 'JS Output', lang: 'javascript' },
-    ]);
-    expect(props.slots).toBeUndefined();
-    expect($$(tree, '[role="tab"]').map((t) => attr(t, 'ariaSelected'))).toEqual(['true', 'false']);
+    const tabs = $$(tree, '.code-tabs [role="tab"]');
+    expect(tabs.map((t) => text(t))).toEqual(['ReScript', 'JS Output']);
+    expect(tabs.map((t) => attr(t, 'ariaSelected'))).toEqual(['true', 'false']);
+    expect(tabs.map((t) => attr(t, 'tabIndex'))).toEqual(['0', '-1']);
+    // Which tabs may be run in the playground: read by the client script (no island props).
+    expect(tabs.map((t) => attr(t, 'dataPlayground') !== undefined)).toEqual([true, false]);
     expect($$(tree, '[role="tabpanel"]').map((p) => attr(p, 'hidden') !== undefined)).toEqual([false, true]);
-    expect(page.islands).toContain('CodeTabs');
+    expect($$(tree, '[role="tabpanel"]').map((p) => attr(p, 'dataLang'))).toEqual(['rescript', 'javascript']);
+    expect(attr($(tree, '.code-tabs .playground-link'), 'hidden')).toBeUndefined();
+    expect($$(tree, '[data-island]')).toHaveLength(0);
+    expect(page.islands).toEqual([]);
+  });
+
+  it('hides the playground link of code tabs until a ReScript tab is selected', async () => {
+    const page = await compile('```res prelude\nlet p = 1\n```\n\n<CodeTab labels={["JS Output", "ReScript"]}>\n\n```js\nvar a = 1;\n```\n\n```res\nlet a = 1\n```\n\n</CodeTab>\n');
+    const tree = parse(page.html);
+    expect(attr($(tree, '.code-tabs'), 'dataPrelude')).toBe('let p = 1');
+    expect(attr($(tree, '.code-tabs .playground-link'), 'hidden')).toBe('true');
   });
 
   it('warns about a malformed highlight spec', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { playgroundHref } from '../../islands/PlaygroundLink.tsx';
+import { playgroundHref } from '../../code/playground-href.ts';
 
 export interface TryLinkProps {
   /** The ReScript code the playground opens with. */
