@@ -9,15 +9,21 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type { Nodes, Parents, Root, RootContent } from 'mdast';
 import { decodedOrAsIs } from '../util/text.ts';
 
-let md: MarkdownIt | undefined;
+const parsers: { mdx?: MarkdownIt; plain?: MarkdownIt } = {};
 const MAY_HAVE_LINK = /[:@]|\/\/|www\./i;
 
-function parser(): MarkdownIt {
-  if (md) return md;
-  md = new MarkdownIt('commonmark', { html: false, linkify: true })
+/**
+ * `mdx`: the constructs MDX keeps (no HTML, autolinks or indented code: MDX turns them off);
+ * `plain`: all of CommonMark + GFM, for `.md` pages (the generated API reference).
+ */
+function parser(kind: 'mdx' | 'plain'): MarkdownIt {
+  const cached = parsers[kind];
+  if (cached) return cached;
+  const md = new MarkdownIt('commonmark', { html: kind === 'plain', linkify: true })
     .enable(['table', 'strikethrough', 'linkify'])
-    .disable(['code', 'autolink', 'html_block', 'html_inline']) // as in MDX
     .use(footnote as unknown as (md: MarkdownIt) => void);
+  if (kind === 'mdx') md.disable(['code', 'autolink', 'html_block', 'html_inline']);
+  parsers[kind] = md;
   // GFM autolink literals: scheme links, `www.` links and e-mail addresses; not bare domains
   // (`index.md` is not a link on GitHub).
   const linkify = md.linkify;
@@ -123,7 +129,7 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
         const href = t.attrGet('href') ?? '';
         const title = t.attrGet('title');
         // Place: the `[` of the link as written (or the URL itself for autolinks).
-        const position = placeOf(t.markup === 'linkify' ? (tokens[i + 1]?.content ?? href) : '[');
+        const position = placeOf(t.markup === 'linkify' ? (tokens[i + 1]?.content ?? href) : t.markup === 'autolink' ? '<' : '[');
         open({ type: 'link', url: rawHref(href), title: title ?? null, children: [], position } as never);
         break;
       }
@@ -132,6 +138,9 @@ function inline(tokens: Token[], pos: Pos, loc: Locator, cursor: { offset: numbe
         push({ type: 'image', url: rawHref(t.attrGet('src') ?? ''), title: t.attrGet('title') ?? null, alt: t.content, position: placeOf('![') } as never);
         break;
       }
+      case 'html_inline':
+        push({ type: 'html', value: t.content });
+        break;
       case 'footnote_ref': {
         const label = (t.meta as { label?: string; id: number }).label ?? String((t.meta as { id: number }).id);
         push({ type: 'footnoteReference', identifier: label.toLowerCase(), label });
@@ -155,9 +164,12 @@ function rawHref(href: string): string {
   return decodedOrAsIs(href);
 }
 
-/** Parses plain CommonMark + GFM into mdast with positions (blocks exact, links by search). */
-export function parseFast(text: string): Root {
-  const tokens = parser().parse(text, {});
+/**
+ * Parses CommonMark + GFM into mdast with positions (blocks exact, links by search): without the
+ * constructs MDX turns off, or with them (`plain`, for `.md` pages).
+ */
+export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
+  const tokens = parser(kind).parse(text, {});
   const lines = text.split('\n');
   const loc = new Locator(text);
   const cursor = { offset: 0 };
@@ -250,6 +262,14 @@ export function parseFast(text: string): Root {
         add({ type: 'code', lang: lang || null, meta: meta || null, value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
         break;
       }
+      case 'code_block':
+        // As in mdast, an indented block starts where its 4 columns of indentation start.
+        if (position) position.start.column = Math.max(1, position.start.column - 4);
+        add({ type: 'code', lang: null, meta: null, value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        break;
+      case 'html_block':
+        add({ type: 'html', value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        break;
       case 'hr':
         add({ type: 'thematicBreak', ...(position ? { position } : {}) });
         break;
