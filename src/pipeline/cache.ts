@@ -1,27 +1,42 @@
-// On-disk cache of compiled pages: a versioned manifest. Anything that affects a compiled page is in
+// On-disk cache of compiled pages: one record per page, then a versioned index. Anything that affects a compiled page is in
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
-import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
 import { RESCRIPT_GRAMMAR } from '../render/precompiled-grammar.ts';
 import type { CompiledPage, Message } from './types.ts';
 
-/** Bump when the manifest layout changes. */
-const FORMAT = 1;
+/** Bump when the file layout changes. */
+const FORMAT = 2;
 
-interface Manifest {
+/**
+ * The file's index, written after the records: the compile context it was made under and where
+ * each page's record is. Records are v8-serialised `CompiledPage`s, one per page, so a build reads
+ * and decodes one page at a time and never holds the whole cache (peak memory stays flat in the
+ * number of pages), and an unchanged page's record is copied into the next file as bytes.
+ */
+interface Index {
   format: number;
   /**
    * Hash of the compiler code (dist/build.json), the grammar, and the compile context (file → route
    * map, aliases, warning list): any change may alter every page, so it invalidates them all.
    */
   contextKey: string;
-  /** Content id → hash of the file it was compiled from, and the result. */
-  pages: Record<string, { hash: string; page: CompiledPage }>;
+  /** Content id → hash of the file it was compiled from, and where its record is. */
+  pages: Record<string, RecordPlace & { hash: string }>;
 }
+
+export interface RecordPlace {
+  offset: number;
+  length: number;
+}
+
+/** `compiled.v8`: records, then the index, then 8 bytes: the index's offset (u32) and length (u32). */
+const CACHE_FILE = 'compiled.v8';
+const TRAILER = 8;
 
 let codeHash: string | undefined;
 function compilerCodeHash(): string {
@@ -38,31 +53,133 @@ export function contextKey(ctx: unknown, toolVersion: string): string {
   return sha1(`${FORMAT}:${toolVersion}:${compilerCodeHash()}:${JSON.stringify(ctx)}`);
 }
 
-export interface CacheReadResult {
-  pages: Map<string, { hash: string; page: CompiledPage }>;
-  /** Why nothing was reused, when nothing was. */
-  reason?: string;
-}
+/** A cache file opened for reading: page records are read one at a time, on demand. */
+export class CacheReader {
+  private constructor(
+    private readonly fd: number,
+    private readonly index: Index,
+  ) {}
 
-export async function readCache(dir: string, key: string): Promise<CacheReadResult> {
-  const file = path.join(dir, 'compiled.v8');
-  if (!existsSync(file)) return { pages: new Map(), reason: 'no cache yet' };
-  try {
-    const manifest = deserialize(await readFile(file)) as Manifest;
-    if (manifest.format !== FORMAT) return { pages: new Map(), reason: 'cache format changed' };
-    if (manifest.contextKey !== key) return { pages: new Map(), reason: 'docsgen, config or the set of pages changed' };
-    return { pages: new Map(Object.entries(manifest.pages)) };
-  } catch {
-    return { pages: new Map(), reason: 'cache file is corrupt' };
+  /** The cache valid for `key`, or why there is none (STYLE rule 8: a reason is logged). */
+  static open(dir: string, key: string): CacheReader | { reason: string } {
+    const file = path.join(dir, CACHE_FILE);
+    if (!existsSync(file)) return { reason: 'no cache yet' };
+    let fd: number | undefined;
+    try {
+      fd = openSync(file, 'r');
+      const size = fstatSync(fd).size;
+      const trailer = Buffer.alloc(TRAILER);
+      if (size < TRAILER || readSync(fd, trailer, 0, TRAILER, size - TRAILER) !== TRAILER) throw new Error('short');
+      const at = trailer.readUInt32LE(0);
+      const length = trailer.readUInt32LE(4);
+      if (at + length + TRAILER !== size) throw new Error('bad trailer');
+      const index = deserialize(readExactly(fd, at, length)) as Index;
+      const reason =
+        index.format !== FORMAT ? 'cache format changed' : index.contextKey !== key ? 'docsgen, config or the set of pages changed' : undefined;
+      if (reason) {
+        closeSync(fd);
+        return { reason };
+      }
+      return new CacheReader(fd, index);
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      return { reason: 'cache file is corrupt' };
+    }
+  }
+
+  /** How many pages the file holds. */
+  get size(): number {
+    return Object.keys(this.index.pages).length;
+  }
+
+  /** The record of page `id` when it was compiled from content with this `hash`. */
+  record(id: string, hash: string): Buffer | undefined {
+    const place = this.index.pages[id];
+    if (!place || place.hash !== hash) return undefined;
+    try {
+      return readExactly(this.fd, place.offset, place.length);
+    } catch {
+      return undefined;
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
-export async function writeCache(dir: string, key: string, pages: Map<string, { hash: string; page: CompiledPage }>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const manifest: Manifest = { format: FORMAT, contextKey: key, pages: Object.fromEntries(pages) };
-  const tmp = path.join(dir, `compiled.v8.${process.pid}.tmp`);
-  await writeFile(tmp, serialize(manifest));
-  await rename(tmp, path.join(dir, 'compiled.v8'));
+/**
+ * Writes the next cache file as pages are ready, and reads records back (the build keeps only a
+ * light copy of each page; its HTML and text are read back from here when something needs them).
+ * Nothing replaces the current file until `commit`.
+ */
+export class CacheWriter {
+  private readonly tmp: string;
+  private readonly fd: number;
+  private offset = 0;
+  private readonly pages: Index['pages'] = {};
+  private failed = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly key: string,
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.tmp = path.join(dir, `${CACHE_FILE}.${process.pid}.tmp`);
+    this.fd = openSync(this.tmp, 'w+');
+  }
+
+  /** Appends a page's record (serialised here unless given as bytes) and returns where it is. */
+  add(id: string, hash: string, page: CompiledPage, bytes: Buffer = serialize(page)): RecordPlace {
+    const place = { offset: this.offset, length: bytes.byteLength };
+    try {
+      writeExactly(this.fd, bytes, this.offset);
+    } catch {
+      this.failed = true; // a cache is an optimisation: the build goes on without it
+    }
+    this.offset += bytes.byteLength;
+    this.pages[id] = { ...place, hash };
+    return place;
+  }
+
+  /** A page written earlier, decoded again. */
+  read(place: RecordPlace): CompiledPage {
+    return deserialize(readExactly(this.fd, place.offset, place.length)) as CompiledPage;
+  }
+
+  /** Writes the index and puts the file in place of the last one. The records stay readable. */
+  async commit(): Promise<void> {
+    if (this.failed) throw new Error('cache write failed');
+    const index = serialize({ format: FORMAT, contextKey: this.key, pages: this.pages } satisfies Index);
+    const trailer = Buffer.alloc(TRAILER);
+    trailer.writeUInt32LE(this.offset, 0);
+    trailer.writeUInt32LE(index.byteLength, 4);
+    writeExactly(this.fd, index, this.offset);
+    writeExactly(this.fd, trailer, this.offset + index.byteLength);
+    await rename(this.tmp, path.join(this.dir, CACHE_FILE));
+  }
+
+  /** Closes the file (after the last read); an uncommitted file is removed. */
+  async close(committed: boolean): Promise<void> {
+    closeSync(this.fd);
+    if (!committed) await rm(this.tmp, { force: true });
+  }
+}
+
+function readExactly(fd: number, offset: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, buf, done, length - done, offset + done);
+    if (n === 0) throw new Error('cache file is truncated');
+    done += n;
+  }
+  return buf;
+}
+
+function writeExactly(fd: number, bytes: Uint8Array, offset: number): void {
+  let done = 0;
+  while (done < bytes.byteLength) done += writeSync(fd, bytes, done, bytes.byteLength - done, offset + done);
 }
 
 /** Bump when the site manifest's layout changes. */

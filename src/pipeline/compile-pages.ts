@@ -7,7 +7,8 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { contextKey, readCache, writeCache } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey } from './cache.ts';
+import { deserialize } from 'node:v8';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -85,64 +86,155 @@ function workerCount(config: ResolvedConfig, pages: number): number {
 }
 
 export interface Compiled {
+  /**
+   * Every page. With the on-disk cache, a light copy: its HTML, text and code samples are read back
+   * from the cache file when something asks for them, so memory does not grow with the site.
+   */
   pages: Map<string, CompiledPage>;
   /**
    * What finishes after the pages are ready and is no reason to hold them back: writing the
    * compiled-page cache, the highlight thread's exit. The build awaits it before it returns.
    */
   settled: Promise<void>;
+  /** Closes the cache file the light pages read from: call it once nothing reads them any more. */
+  release(): Promise<void>;
 }
 
 /** Compiles every page's Markdown (the expensive part of a build), on threads when worth it. */
 export async function compilePages(opts: CompileOptions): Promise<Compiled> {
-  const { pages, ctx, config, onCache, onPage } = opts;
-  if (config.cacheDir === false && !opts.memory) return compileAll(opts, pages);
-  const key = contextKey(ctx, config.toolVersion);
-  const memory = opts.memory;
-  // A session's memory is read from disk once, then kept: a rebuild reads and writes no cache file.
-  const cached =
-    memory && memory.key === key && memory.pages.size > 0
-      ? { pages: memory.pages, reason: undefined }
-      : config.cacheDir === false
-        ? { pages: new Map<string, { hash: string; page: CompiledPage }>(), reason: 'cache disabled' }
-        : await timedAsync('cache', () => readCache(config.cacheDir as string, key));
-  const fromMemory = memory !== undefined && cached.pages === memory.pages;
+  const { pages, ctx, config } = opts;
+  if (opts.memory) return compileWithMemory(opts, opts.memory, contextKey(ctx, config.toolVersion));
+  if (config.cacheDir === false) return compileAll(opts, pages);
+  return compileWithCache(opts, config.cacheDir, contextKey(ctx, config.toolVersion));
+}
+
+/**
+ * With the on-disk cache: each page, from the last file or compiled now, is appended to the next
+ * file as soon as it is ready and kept in memory only as a light copy (STYLE: stream, do not hold
+ * every page's HTML). An unchanged page's record is copied as bytes, not encoded again.
+ */
+async function compileWithCache(opts: CompileOptions, dir: string, key: string): Promise<Compiled> {
+  const { pages, onCache, onPage } = opts;
+  const opened = timeStage('cache', () => CacheReader.open(dir, key));
+  const reader = opened instanceof CacheReader ? opened : undefined;
+  let writer: CacheWriter | undefined;
+  try {
+    writer = new CacheWriter(dir, key);
+  } catch {
+    writer = undefined; // a cache is an optimisation: no writable cache directory, no cache
+  }
+  const hashOf = new Map(pages.map((p) => [p.source.id, p.source.hash]));
+  const keep = (page: CompiledPage, bytes?: Buffer): CompiledPage => {
+    if (!writer) return page;
+    const w = writer;
+    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page, bytes));
+    return lightPage(page, () => w.read(place));
+  };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
   for (const page of pages) {
-    const hit = cached.pages.get(page.source.id);
+    const bytes = reader && timeStage('cache', () => reader.record(page.source.id, page.source.hash));
+    if (!bytes) {
+      stale.push(page);
+      continue;
+    }
+    const compiled = timeStage('cache', () => deserialize(bytes) as CompiledPage);
+    onPage?.(compiled);
+    out.set(compiled.id, keep(compiled, bytes));
+  }
+  reader?.close();
+  onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
+  const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
+  for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
+  const written = writer ? timedAsync('cache', () => writer.commit()).then(() => true, () => false) : Promise.resolve(false);
+  return {
+    pages: out,
+    settled: Promise.all([fresh?.settled, written]).then(() => undefined),
+    release: async () => {
+      const committed = await written;
+      await writer?.close(committed);
+    },
+  };
+}
+
+/**
+ * The light fields of a page; the heavy ones are loaded from `load` (and not kept) when read. The
+ * Markdown text stays: llms-full reads it for every docs page, and it is a fraction of the HTML.
+ */
+function lightPage(page: CompiledPage, load: () => CompiledPage): CompiledPage {
+  const { html: _html, sections: _sections, codes: _codes, preludes: _preludes, ...light } = page;
+  return Object.defineProperties(light, {
+    html: { get: () => load().html, enumerable: true },
+    sections: { get: () => load().sections, enumerable: true },
+    codes: { get: () => load().codes, enumerable: true },
+    preludes: { get: () => load().preludes, enumerable: true },
+  }) as CompiledPage;
+}
+
+/** A long-lived process (serve --watch) keeps its compiled pages in memory between builds. */
+async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, key: string): Promise<Compiled> {
+  const { pages, config, onCache, onPage } = opts;
+  // A session's memory is read from disk once, then kept: a rebuild reads and writes no cache file.
+  let cached = memory.key === key && memory.pages.size > 0 ? memory.pages : undefined;
+  let reason: string | undefined;
+  const fromMemory = cached !== undefined;
+  if (!cached && config.cacheDir !== false) {
+    const opened = CacheReader.open(config.cacheDir, key);
+    cached = new Map();
+    if (opened instanceof CacheReader) {
+      for (const p of pages) {
+        const bytes = opened.record(p.source.id, p.source.hash);
+        if (bytes) cached.set(p.source.id, { hash: p.source.hash, page: deserialize(bytes) as CompiledPage });
+      }
+      opened.close();
+    } else reason = opened.reason;
+  }
+  cached ??= new Map();
+  if (config.cacheDir === false && !fromMemory) reason = 'cache disabled';
+  const out = new Map<string, CompiledPage>();
+  const stale: Page[] = [];
+  for (const page of pages) {
+    const hit = cached.get(page.source.id);
     if (hit && hit.hash === page.source.hash) out.set(page.source.id, hit.page);
     else stale.push(page);
   }
-  onCache?.(out.size, out.size === 0 ? cached.reason : undefined);
+  onCache?.(out.size, out.size === 0 ? (reason ?? 'no page unchanged') : undefined);
   if (onPage) for (const page of out.values()) onPage(page);
-  const remember = (entries: Map<string, { hash: string; page: CompiledPage }>) => {
-    if (memory) {
-      memory.key = key;
-      memory.pages = entries;
-    }
-  };
-  if (stale.length === 0 && cached.pages.size === pages.length) {
-    if (!fromMemory) remember(cached.pages);
-    return { pages: out, settled: Promise.resolve() };
+  const fresh = stale.length > 0 ? await compileAll(opts, stale) : undefined;
+  for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
+  memory.key = key;
+  memory.pages = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
+  // The session's first build leaves a cache file for the next process.
+  let written: Promise<unknown> = Promise.resolve();
+  if (!fromMemory && stale.length > 0 && config.cacheDir !== false) {
+    const dir = config.cacheDir;
+    written = (async () => {
+      const w = new CacheWriter(dir, key);
+      let ok = false;
+      try {
+        for (const [id, { hash, page }] of memory.pages) w.add(id, hash, page);
+        await w.commit();
+        ok = true;
+      } finally {
+        await w.close(ok);
+      }
+    })().catch(() => undefined);
   }
-  const fresh = await compileAll(opts, stale);
-  for (const [id, page] of fresh.pages) out.set(id, page);
-  const entries = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
-  remember(entries);
-  // A cache is an optimisation only; a session writes it only when it read none (its first build).
-  const written =
-    config.cacheDir === false || fromMemory ? Promise.resolve() : timedAsync('cache', () => writeCache(config.cacheDir as string, key, entries)).catch(() => undefined);
-  return { pages: out, settled: Promise.all([fresh.settled, written]).then(() => undefined) };
+  return { pages: out, settled: Promise.all([fresh?.settled, written]).then(() => undefined), release: () => Promise.resolve() };
 }
 
-async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[]): Promise<Compiled> {
+/** What the build keeps of a page once it has been handed on (a light copy, or the page itself). */
+type Keep = (page: CompiledPage) => CompiledPage;
+const keepAll: Keep = (page) => page;
+
+async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[], keep: Keep = keepAll): Promise<Compiled> {
+  const release = () => Promise.resolve();
   const inputs = pages.map(compileInput);
   const workers = pool ?? CompilerPool.start(config, inputs.length);
   if (workers) {
     onPlan?.(workers.description);
     try {
-      return { pages: await workers.compile(inputs, ctx, onProgress, onPage), settled: Promise.resolve() };
+      return { pages: await workers.compile(inputs, ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
     } finally {
       // Also a pool the caller started: its threads' memory is freed before the cache is
       // serialised (peak RSS is what counts). close() is idempotent.
@@ -163,14 +255,14 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   };
   let compiled: Map<string, CompiledPage>;
   try {
-    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress);
+    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress, keep);
   } catch (err) {
     await stop();
     throw err;
   }
   // The thread's exit (it tears down a whole Node environment, ~20 ms) overlaps the rest of the
   // build instead of holding it up.
-  return { pages: compiled, settled: stop() };
+  return { pages: compiled, settled: stop(), release };
 }
 
 /**
@@ -183,12 +275,13 @@ async function compileHere(
   thread: HighlightThread | undefined,
   onPage: ((page: CompiledPage) => void) | undefined,
   onProgress: ((done: number, total: number) => void) | undefined,
+  keep: Keep,
 ): Promise<Map<string, CompiledPage>> {
   const out = new Map<string, CompiledPage>();
   const finish = (page: CompiledPage) => {
     if (thread) page = { ...page, html: thread.fill(page.html) };
-    out.set(page.id, page);
     onPage?.(page);
+    out.set(page.id, keep(page));
     onProgress?.(out.size, inputs.length);
   };
   let highlight: Highlight;
@@ -250,6 +343,7 @@ export class CompilerPool {
     ctx: CompileContext,
     onProgress?: (done: number, total: number) => void,
     onPage?: (page: CompiledPage) => void,
+    keep: Keep = keepAll,
   ): Promise<Map<string, CompiledPage>> {
     const out = new Map<string, CompiledPage>();
     // Big pages first, so no worker is left with a long tail.
@@ -273,8 +367,8 @@ export class CompilerPool {
               if (!finished) send();
               if (msg.type === 'done') {
                 for (const r of msg.results) {
-                  out.set(r.id, r);
                   onPage?.(r);
+                  out.set(r.id, keep(r));
                 }
                 onProgress?.(out.size, inputs.length);
               }

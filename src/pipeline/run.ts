@@ -148,6 +148,7 @@ async function build(
 
   const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? new OutputWriter(config.outDir)) : undefined;
   await writer?.open();
+  let releaseCompiled: (() => Promise<void>) | undefined;
   try {
     const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
     // Incremental (watch): only the routes the change reaches are rendered; generated files always are.
@@ -183,7 +184,8 @@ async function build(
     compiling.catch(() => undefined); // awaited just below
     // Checked while the pages compile, off the path to the first compiled page.
     const configMessages = strictConfigMessages(loaded.config);
-    const { pages: compiled, settled } = await compiling;
+    const { pages: compiled, settled, release } = await compiling;
+    releaseCompiled = release;
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
@@ -246,6 +248,8 @@ async function build(
   } catch (err) {
     await writer?.abort();
     throw err;
+  } finally {
+    await releaseCompiled?.();
   }
 }
 
