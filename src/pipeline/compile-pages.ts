@@ -7,8 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey } from './cache.ts';
-import { deserialize } from 'node:v8';
+import { CacheReader, CacheWriter, contextKey, decodeRecord } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -138,7 +137,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
       stale.push(page);
       continue;
     }
-    const compiled = timeStage('cache', () => deserialize(bytes) as CompiledPage);
+    const compiled = timeStage('cache', () => decodeRecord(bytes));
     onPage?.(compiled);
     out.set(compiled.id, keep(compiled, bytes));
   }
@@ -184,7 +183,7 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
     if (opened instanceof CacheReader) {
       for (const p of pages) {
         const bytes = opened.record(p.source.id, p.source.hash);
-        if (bytes) cached.set(p.source.id, { hash: p.source.hash, page: deserialize(bytes) as CompiledPage });
+        if (bytes) cached.set(p.source.id, { hash: p.source.hash, page: decodeRecord(bytes) });
       }
       opened.close();
     } else reason = opened.reason;
