@@ -290,17 +290,23 @@ export function corpusShape(root) {
   };
 }
 
-export function printShape(shape, out = console.log) {
-  out(`| kind | pages | code blocks |`);
-  out(`|---|---:|---:|`);
-  for (const k of Object.keys(shape.pages)) out(`| ${k} | ${shape.pages[k]} | ${shape.blocks[k]} |`);
-  out(`| **total** (from sources; the build adds its own pages: landing, blog index, syntax lookup, packages, 404, …) | ${shape.totalPages} | ${shape.totalBlocks} |`);
+/** The shape of one corpus, or of several (one pages and one code-blocks column per scale). */
+export function printShape(shapes, out = console.log) {
+  const list = Array.isArray(shapes) ? shapes : [shapes];
+  const tag = (sh) => (list.length > 1 ? ` ×${sh.scale}` : '');
+  const kinds = [...new Set(list.flatMap((sh) => Object.keys(sh.pages)))];
+  out(`| kind | ${list.map((sh) => `pages${tag(sh)} | code blocks${tag(sh)}`).join(' | ')} |`);
+  out(`|---|${list.map(() => '---:|---:').join('|')}|`);
+  for (const k of kinds) out(`| ${k} | ${list.map((sh) => `${sh.pages[k] ?? 0} | ${sh.blocks[k] ?? 0}`).join(' | ')} |`);
+  out(`| **total** (from sources; the build adds its own pages: landing, blog index, syntax lookup, packages, 404, …) | ${list.map((sh) => `${sh.totalPages} | ${sh.totalBlocks}`).join(' | ')} |`);
   out('');
-  out(
-    `manual versions: ${shape.manualVersions}; API reference: ${shape.apiVersions} versions, ${shape.apiModules} modules (pages), ${shape.apiItems} items ` +
-      `(largest module: ${shape.largestModule.name}, ${shape.largestModule.items} items); largest sidebar: ${shape.largestSidebar.name}, ${shape.largestSidebar.links} page links ` +
-      `(an API page's sidebar adds the page's own items)`,
-  );
+  for (const sh of list) {
+    out(
+      `${list.length > 1 ? `×${sh.scale}: ` : ''}manual versions: ${sh.manualVersions}; API reference: ${sh.apiVersions} versions, ${sh.apiModules} modules (pages), ${sh.apiItems} items ` +
+        `(largest module: ${sh.largestModule.name}, ${sh.largestModule.items} items); largest sidebar: ${sh.largestSidebar.name}, ${sh.largestSidebar.links} page links ` +
+        `(an API page's sidebar adds the page's own items)`,
+    );
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

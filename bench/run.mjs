@@ -188,13 +188,8 @@ function runReal() {
       `${EDIT_PAGE}, built, then the file restored with its modification time). Peak RSS is the whole process's (all threads).`,
   );
   const all = scales.map(benchReal);
-  const first = all[0];
-  console.log(`\n### Corpus shape ×${first.scale} (bench/real-corpus.mjs, from its sources)\n`);
-  printShape(first.shape);
-  for (const r of all.slice(1)) {
-    console.log(`\n### Corpus shape ×${r.scale}\n`);
-    printShape(r.shape);
-  }
+  console.log(`\n### Corpus shape (bench/real-corpus.mjs, from its sources)\n`);
+  printShape(all.map((r) => r.shape));
   printReal(all);
   const cmd = `RUNS=${runs} node bench/run.mjs${scales.length > 1 || scales[0] !== 1 ? ` --scales ${scales.join(',')}` : ''}`;
   console.log('\n### Reproduce\n');
