@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, decodeRecord } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, decodeRecord, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -127,7 +127,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     if (!writer) return page;
     const w = writer;
     const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page, bytes));
-    return lightPage(page, () => w.read(place));
+    return lightPage(page, readBack(w, place));
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -154,6 +154,14 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
       await writer?.close(committed);
     },
   };
+}
+
+/**
+ * Reads a page back from the cache file. A function of its own: a closure made where the page is
+ * in scope would share that scope, and keep the whole page alive through the light copy.
+ */
+function readBack(writer: CacheWriter, place: RecordPlace): () => CompiledPage {
+  return () => writer.read(place);
 }
 
 /**

@@ -19,8 +19,15 @@ const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
  */
 export class HighlightThread {
   private readonly port: MessagePort;
-  private readonly jobs: HighlightOptions[] = [];
-  private readonly answers: string[] = [];
+  /** Jobs not sent yet. */
+  private pending: HighlightOptions[] = [];
+  /** Jobs sent and not answered yet, one batch per message (each message is answered by one). */
+  private readonly inflight: HighlightOptions[][] = [];
+  /**
+   * Answers by job number, each dropped once its page is filled in: holding every block's HTML
+   * until the end of the build made peak memory grow with the site.
+   */
+  private readonly answers: (string | undefined)[] = [];
   private sent = 0;
   private failed = false;
   private readonly died: Promise<void>;
@@ -38,7 +45,7 @@ export class HighlightThread {
 
   /** Jobs queued so far: a page compiled now is complete once `answered` reaches this. */
   get queued(): number {
-    return this.jobs.length;
+    return this.sent + this.pending.length;
   }
 
   get answered(): number {
@@ -47,33 +54,38 @@ export class HighlightThread {
 
   /** The compile step's highlighter: queues the job and returns where its HTML goes. */
   readonly highlight = (options: HighlightOptions): string => {
-    this.jobs.push(options);
-    return `\u0000docsgen-highlight-${this.jobs.length - 1}\u0000`;
+    this.pending.push(options);
+    return `\u0000docsgen-highlight-${this.queued - 1}\u0000`;
   };
 
   /** Sends the jobs queued since the last flush. */
   flush(): void {
-    if (this.sent === this.jobs.length || this.failed) return;
-    this.port.postMessage(this.jobs.slice(this.sent));
-    this.sent = this.jobs.length;
+    if (this.pending.length === 0 || this.failed) return;
+    this.port.postMessage(this.pending);
+    this.inflight.push(this.pending);
+    this.sent += this.pending.length;
+    this.pending = [];
+  }
+
+  private take(answer: string[]): void {
+    this.answers.push(...answer);
+    this.inflight.shift();
   }
 
   /** Takes in the answers that have arrived, without waiting. */
   poll(): void {
-    for (let msg = receiveMessageOnPort(this.port); msg; msg = receiveMessageOnPort(this.port)) {
-      this.answers.push(...(msg.message as string[]));
-    }
+    for (let msg = receiveMessageOnPort(this.port); msg; msg = receiveMessageOnPort(this.port)) this.take(msg.message as string[]);
   }
 
   /** Waits until every queued job is answered; if the thread died, highlights the rest here. */
   async settle(): Promise<void> {
     this.flush();
     this.poll();
-    while (this.answers.length < this.jobs.length && !this.failed) {
+    while (this.answers.length < this.queued && !this.failed) {
       let onMessage!: (answer: string[]) => void;
       const answered = new Promise<void>((resolve) => {
         onMessage = (answer) => {
-          this.answers.push(...answer);
+          this.take(answer);
           resolve();
         };
         this.port.once('message', onMessage);
@@ -82,12 +94,22 @@ export class HighlightThread {
       this.port.off('message', onMessage);
     }
     this.poll(); // what it answered before it died
-    if (this.answers.length < this.jobs.length) this.answers.push(...(await highlightAll(this.jobs.slice(this.answers.length))));
+    const rest = [...this.inflight.flat(), ...this.pending];
+    if (rest.length > 0) this.answers.push(...(await highlightAll(rest)));
+    this.inflight.length = 0;
+    this.pending = [];
   }
 
-  /** `html` with each placeholder replaced by its answer (every job in it must be answered). */
+  /** `html` with each placeholder replaced by its answer (every job in it must be answered), which is then let go. */
   fill(html: string): string {
-    return html.includes('\u0000docsgen-highlight-') ? html.replace(PLACEHOLDER, (_, id: string) => this.answers[Number(id)]!) : html;
+    if (!html.includes('\u0000docsgen-highlight-')) return html;
+    const used: number[] = [];
+    const filled = html.replace(PLACEHOLDER, (_, id: string) => {
+      used.push(Number(id));
+      return this.answers[Number(id)]!;
+    });
+    for (const id of used) this.answers[id] = undefined;
+    return filled;
   }
 
   close(): void {
