@@ -88,10 +88,17 @@ export function chooseLayout(entry: RouteEntry, ctx: RenderContext): Layout {
   return LAYOUTS[entry.layout] ?? LAYOUTS['default']!;
 }
 
-/** The page's bytes, in pieces: most of a docs page is its sidebar, shared with every other page. */
+/**
+ * Stands for the page's body while React renders the layout: the body (often most of the page, an
+ * API page's ~400 KB) is put in as bytes afterwards instead of going through React and two string
+ * copies.
+ */
+const BODY_SLOT = '<!--docsgen:body-->';
+
+/** The page's bytes, in pieces: most of a docs page is its sidebar (shared with every other page) and its body. */
 export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): Uint8Array[] {
   const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
-  const props: LayoutProps = { entry, page, compiled, ctx, body: aliasBody(compiled.html, entry), sidebar };
+  const props: LayoutProps = { entry, page, compiled, ctx, body: BODY_SLOT, sidebar };
   const Layout = chooseLayout(entry, ctx);
   const head = renderHead(headData(entry, page, compiled.title, ctx), ctx);
   const app = (
@@ -100,9 +107,27 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
     </Shell>
   );
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
+  const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = [];
+  const body = html.indexOf(BODY_SLOT);
+  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [Buffer.from(aliasBody(compiled.html, entry))] });
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
-  if (slot < 0) return [Buffer.from(html)];
-  const toc = renderToStaticMarkup(<Toc headings={compiled.headings} depth={tocDepth(props)} />);
-  const sidebarBytes = ctx.sidebars.get(sidebar!.id)?.forRoute(entry.route, toc) ?? [];
-  return [Buffer.from(html.slice(0, slot)), ...sidebarBytes, Buffer.from(html.slice(slot + SIDEBAR_SLOT.length))];
+  if (slot >= 0) {
+    pieces.push({
+      at: slot,
+      length: SIDEBAR_SLOT.length,
+      bytes: () => {
+        const toc = renderToStaticMarkup(<Toc headings={compiled.headings} depth={tocDepth(props)} />);
+        return ctx.sidebars.get(sidebar!.id)?.forRoute(entry.route, toc) ?? [];
+      },
+    });
+  }
+  pieces.sort((a, b) => a.at - b.at);
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (const p of pieces) {
+    out.push(Buffer.from(html.slice(from, p.at)), ...p.bytes());
+    from = p.at + p.length;
+  }
+  out.push(Buffer.from(html.slice(from)));
+  return out;
 }
