@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseJsonLazily } from '../util/yaml-positions.ts';
+import { parseJsonLazily, placedOnDemand } from '../util/yaml-positions.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
@@ -162,9 +162,10 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         }
         result.extracted.push(version);
       }
+      // Parsed once; its places (for messages only) come from the file on disk when asked for.
       const data = JSON.parse(text) as GeneratedApi;
-      const lazy = parseJsonLazily(text);
-      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: lazy } });
+      const positioned = placedOnDemand(data, config.cacheDir ? readAgain(cacheFile) : keep(text));
+      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: positioned } });
     }),
   );
   // In the config's order, whatever order the versions finished in: the page list (and with it the
@@ -172,4 +173,16 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
   const order = Object.keys(cfg.versions);
   result.data = new Map([...result.data].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
   return result;
+}
+
+// Two functions, not one with both closures: closures made in one scope share it, and the file
+// reader would keep the text alive.
+/** The data's text again, from its cache file. */
+function readAgain(file: string): () => string {
+  return () => readFileSync(file, 'utf8');
+}
+
+/** The data's text, kept (no cache file to read it from). */
+function keep(text: string): () => string {
+  return () => text;
 }
