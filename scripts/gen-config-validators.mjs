@@ -1,25 +1,29 @@
 #!/usr/bin/env node
-// Writes src/pipeline/config-validators.generated.ts: docsgen's own config schemas
-// (config/schemas/, those config-schema.ts picks for config files) compiled ahead of time by
+// Writes src/pipeline/config-validators.generated.ts: docsgen's own schemas (every file of
+// config/schemas/: config files, front matter, the pages' data, search settings) compiled ahead of time by
 // ajv's standalone code generator. Compiling them at every run took most of the config check's
 // time (the schemas' code through `new Function`, never in the code cache); bundled, the validators
 // are ordinary functions. Each is stored with the hash of its schema: an edited schema is compiled
 // at run time until this is run again (a test fails until then).
 //   node scripts/gen-config-validators.mjs [--check]
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CONFIG_SCHEMAS = ['site', 'versions', 'sidebar', 'warnings', 'api', 'api-toc_tree'];
+export const CONFIG_SCHEMAS = readdirSync(path.join(repo, 'config/schemas'))
+  .filter((f) => f.endsWith('.schema.json'))
+  .map((f) => f.slice(0, -'.schema.json'.length))
+  .sort();
+/** src/pipeline/schema-validators.ts's AJV_OPTIONS (a test holds them equal), so both report alike. */
+export const GEN_OPTIONS = { allErrors: true, strict: false, validateSchema: false, verbose: true, unicode: false, logger: false };
 export const OUT = path.join(repo, 'src/pipeline/config-validators.generated.ts');
 
-/** The same options as config-schema.ts's run-time compile, so both report alike. */
 export function generate() {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, verbose: true, unicode: false, logger: false, code: { source: true, esm: true } });
+  const ajv = new Ajv({ ...GEN_OPTIONS, code: { source: true, esm: true } });
   const exports = {};
   const hashes = {};
   for (const name of CONFIG_SCHEMAS) {

@@ -9,9 +9,9 @@
 // (`sidebars/x.json` → `sidebar`, `api/v12.0.0/toc_tree.json` → `api-toc_tree`,
 // `api/v12.0.0/core.json` → `api`). A file no schema matches is only checked to be JSON. The
 // front-matter schemas (docs, blog, community, syntax, page) are never picked by a file's name.
-import { Ajv, type ErrorObject } from 'ajv';
-import { closest, sha1 } from '../util/text.ts';
-import { PRECOMPILED } from './config-validators.generated.ts';
+import type { ErrorObject } from 'ajv';
+import { closest } from '../util/text.ts';
+import { schemaValidator } from './schema-validators.ts';
 import { escapePointer, placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { FRONT_MATTER_SCHEMAS } from './validate.ts';
@@ -20,43 +20,6 @@ import type { Message, Point } from './types.ts';
 
 /** More problems than this in one file are summed up in one message. */
 const MAX_MESSAGES_PER_FILE = 50;
-
-type Check = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-
-let ajv: Ajv | undefined;
-/** Compiled validators by schema text: compiled once per process (serve --watch rebuilds reuse them). */
-const compiled = new Map<string, Check | Error>();
-
-/**
- * docsgen's own config schemas are compiled ahead of time (scripts/gen-config-validators.mjs):
- * compiling them here was most of the config check's time. A schema that differs from the one
- * compiled (a project's own, or one edited since) is compiled at run time, once.
- */
-function compile(name: string, schema: ConfigFile): Check | Error {
-  const key = JSON.stringify(schema.data);
-  const hit = compiled.get(key);
-  if (hit) return hit;
-  const pre = (PRECOMPILED as Record<string, { hash: string; validate: Check } | undefined>)[name];
-  if (pre && pre.hash === sha1(key)) {
-    compiled.set(key, pre.validate);
-    return pre.validate;
-  }
-  // Built-in schemas are checked against the meta-schema by a test, a project's own here (only
-  // when a file uses it): compiling the meta-schema's validator costs more than the schemas.
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateSchema: false, verbose: true, unicode: false, logger: false });
-  let fn: Check | Error;
-  try {
-    if (!schema.builtin && !ajv.validateSchema(schema.data as object)) {
-      fn = Object.assign(new Error(`Invalid JSON Schema: ${ajv.errorsText(ajv.errors?.slice(0, 1), { dataVar: 'schema' })}`), { pointer: ajv.errors?.[0]?.instancePath ?? '' });
-    } else {
-      fn = ajv.compile(schema.data as object);
-    }
-  } catch (err) {
-    fn = new Error(`Invalid JSON Schema: ${(err as Error).message}`);
-  }
-  compiled.set(key, fn);
-  return fn;
-}
 
 /** The schema name a config file (path under config/) is validated against, and whether its `$schema` named it. */
 export function schemaNameFor(rel: string, data: unknown, schemas: ReadonlyMap<string, unknown>): { name: string; named: boolean } | undefined {
@@ -93,9 +56,9 @@ export function validateConfigFiles(files: ReadonlyMap<string, ConfigFile>, sche
       );
     } else if (schema && schema.data !== undefined) {
       // (A schema file that is not JSON is reported as config-json; the files it would check wait.)
-      const check = compile(pick.name, schema);
+      const check = schemaValidator(pick.name, schema);
       if (check instanceof Error) {
-        const at = placeOf(schema.doc.positions, (check as Error & { pointer?: string }).pointer ?? '') ?? { line: 1, column: 1 };
+        const at = placeOf(schema.doc.positions, check.pointer ?? '') ?? { line: 1, column: 1 };
         if (!badSchemas.has(schema)) out.push(message(schema.displayPath, at, 'error', check.message, 'config-schema'));
         badSchemas.add(schema);
       } else if (!check(file.data)) {

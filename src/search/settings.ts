@@ -1,5 +1,5 @@
 // config/search.json, checked against config/schemas/search.schema.json and resolved with defaults.
-import { Ajv } from 'ajv';
+import { schemaValidator } from '../pipeline/schema-validators.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from '../pipeline/messages.ts';
 import type { ConfigFile } from '../pipeline/load.ts';
@@ -34,13 +34,9 @@ export function resolveSearchSettings(
   const messages: Message[] = [];
   if (!file || file.data === undefined) return { settings: DEFAULT_SEARCH, messages };
   if (schema && schema.data && typeof schema.data === 'object') {
-    const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-    let check: ReturnType<typeof ajv.compile> | undefined;
-    try {
-      check = ajv.compile(schema.data as object);
-    } catch {
-      // A project schema that is not valid JSON Schema: the load stage reports it at its place.
-    }
+    // A project schema that is not valid JSON Schema: the load stage reports it at its place.
+    const compiled = schemaValidator('search', schema);
+    const check = compiled instanceof Error ? undefined : compiled;
     if (check && !check(file.data)) {
       for (const e of check.errors ?? []) {
         if (e.keyword === 'if') continue; // the failing `then` says what is missing

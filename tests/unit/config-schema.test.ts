@@ -12,7 +12,8 @@ import { resolveSiteConfig } from '../../src/pipeline/site-config.ts';
 import { FRONT_MATTER_SCHEMAS } from '../../src/pipeline/validate.ts';
 import { PRECOMPILED } from '../../src/pipeline/config-validators.generated.ts';
 // @ts-expect-error: a plain ES module script
-import { generate } from '../../scripts/gen-config-validators.mjs';
+import { GEN_OPTIONS, generate } from '../../scripts/gen-config-validators.mjs';
+import { AJV_OPTIONS } from '../../src/pipeline/schema-validators.ts';
 
 /** A one-page site with these config files (path under config/ → text). */
 function site(files: Record<string, string>): string {
@@ -243,6 +244,10 @@ describe('the schemas', () => {
 
   it('are compiled ahead of time, up to date, reporting as the run-time compile does', async () => {
     expect(readFileSync(path.join(repo, 'src/pipeline/config-validators.generated.ts'), 'utf8')).toBe(generate());
+    expect(GEN_OPTIONS).toEqual(AJV_OPTIONS);
+    // Every schema docsgen ships, front matter ones included: none is compiled at run time.
+    const shipped = readdirSync(path.join(repo, 'config/schemas')).filter((f) => f.endsWith('.schema.json')).map((f) => f.replace('.schema.json', ''));
+    expect(Object.keys(PRECOMPILED).sort()).toEqual(shipped.sort());
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     const runtime = ajv.compile(JSON.parse(readFileSync(path.join(repo, 'config/schemas/site.schema.json'), 'utf8')));
     const bad = { title: 5, nav: [{ name: 1 }, 'x'], siteUrl: 1, links: 'x', sidebars: [] };

@@ -1,6 +1,7 @@
 // The pages' own config files (config/landing.json, packages.json, community.json), each checked
 // against its JSON Schema in config/schemas/ with problems reported at their place in the JSON.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { schemaValidator } from '../schema-validators.ts';
 import { placeOf } from '../../util/yaml-positions.ts';
 import { message } from '../messages.ts';
 import type { ConfigFile, LoadedConfig } from '../load.ts';
@@ -11,10 +12,6 @@ export interface CheckedData<T> {
   file: ConfigFile;
   data: T | undefined;
 }
-
-let ajv: Ajv | undefined;
-/** Compiled validators by schema text: `serve --watch` rebuilds in one process, and a schema may change. */
-const compiled = new Map<string, ValidateFunction>();
 
 function describe(e: ErrorObject): string {
   const field = e.instancePath.split('/').slice(1).join('.') || 'the file';
@@ -35,13 +32,9 @@ export function checkData<T>(config: LoadedConfig, file: ConfigFile | undefined,
   if (!file || file.data === undefined) return undefined; // absent, or did not parse (reported as config-json)
   const schemaFile = config.schemas.get(schema);
   if (!schemaFile) return { file, data: file.data as T };
-  ajv ??= new Ajv({ allErrors: true, strict: false });
-  const key = JSON.stringify(schemaFile.data);
-  let validate = compiled.get(key);
-  try {
-    if (!validate) compiled.set(key, (validate = ajv.compile(schemaFile.data as object)));
-  } catch (err) {
-    messages.push(message(schemaFile.displayPath, undefined, 'error', `Invalid JSON Schema: ${(err as Error).message}`, 'config-schema'));
+  const validate = schemaValidator(schema, schemaFile);
+  if (validate instanceof Error) {
+    messages.push(message(schemaFile.displayPath, placeOf(schemaFile.doc.positions, validate.pointer ?? ''), 'error', validate.message, 'config-schema'));
     return undefined;
   }
   if (validate(file.data)) return { file, data: file.data as T };
