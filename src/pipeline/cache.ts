@@ -8,6 +8,7 @@ import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
 import { RESCRIPT_GRAMMAR } from '../render/precompiled-grammar.ts';
 import type { CompiledPage, Message } from './types.ts';
+import type { Snapshot } from './incremental/route-facts.ts';
 
 /** Bump when the file layout changes. */
 const FORMAT = 3;
@@ -197,7 +198,7 @@ function writeExactly(fd: number, bytes: Uint8Array, offset: number): void {
 }
 
 /** Bump when the site manifest's layout changes. */
-const SITE_FORMAT = 1;
+const SITE_FORMAT = 2;
 
 /**
  * What the last written site was built from, and what it wrote: a build whose inputs all match,
@@ -219,6 +220,8 @@ interface SiteManifest {
   /** The build's messages (warnings), reported again by a build that reuses it. */
   messages: Message[];
   pages: number;
+  /** The facts its routes were rendered from (incremental/route-facts.ts): a build whose sources changed renders only the routes they reach. */
+  rendered: { facts: [string, string][]; routes: string[]; global: string };
 }
 
 export interface SiteKey {
@@ -245,12 +248,16 @@ async function listOutputs(outDir: string): Promise<Record<string, number>> {
   return out;
 }
 
-/** Why the last site cannot be reused, or the manifest when it can. */
+/**
+ * The manifest when the last site can be reused as it is; else why not, and, when only content
+ * changed and out/ is as the last build left it, the facts its routes were rendered from (the
+ * build then renders only the routes the changes reach, and keeps the other files).
+ */
 export async function checkSiteManifest(
   dir: string,
   key: SiteKey,
   outDir: string,
-): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string }> {
+): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string; rendered?: Snapshot }> {
   const file = path.join(dir, 'site.json');
   if (!existsSync(file)) return { reason: 'no earlier build recorded' };
   let m: SiteManifest;
@@ -264,19 +271,39 @@ export async function checkSiteManifest(
   if (parts.length > 0) return { reason: `${parts.join(', ')} changed` };
   const ids = new Set([...Object.keys(m.sources), ...Object.keys(key.sources)]);
   const changed = [...ids].filter((id) => m.sources[id] !== key.sources[id]);
-  if (changed.length > 0) {
-    return { reason: `${changed.length} content file${changed.length === 1 ? '' : 's'} changed (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})` };
-  }
   const outputs = existsSync(outDir) ? await listOutputs(outDir) : {};
   const names = new Set([...Object.keys(m.outputs), ...Object.keys(outputs)]);
   const touched = [...names].filter((f) => m.outputs[f] !== outputs[f]);
+  if (changed.length > 0) {
+    const reason = `${changed.length} content file${changed.length === 1 ? '' : 's'} changed (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})`;
+    if (touched.length > 0) return { reason };
+    return { reason, rendered: { facts: new Map(m.rendered.facts), routes: new Set(m.rendered.routes), global: m.rendered.global } };
+  }
   if (touched.length > 0) return { reason: `out/ changed since the last build (${touched.slice(0, 3).join(', ')}${touched.length > 3 ? ', …' : ''})` };
   return { manifest: { messages: m.messages, pages: m.pages } };
 }
 
+/** Forgets the last site: called before out/ is replaced, so a manifest never describes another site. */
+export async function removeSiteManifest(dir: string): Promise<void> {
+  await rm(path.join(dir, 'site.json'), { force: true });
+}
+
 /** Records a written site (after its output directory was swapped in). */
-export async function writeSiteManifest(dir: string, key: SiteKey, outDir: string, result: { messages: Message[]; pages: number }): Promise<void> {
-  const manifest: SiteManifest = { format: SITE_FORMAT, ...key, outputs: await listOutputs(outDir), messages: result.messages, pages: result.pages };
+export async function writeSiteManifest(
+  dir: string,
+  key: SiteKey,
+  outDir: string,
+  result: { messages: Message[]; pages: number },
+  rendered: Snapshot,
+): Promise<void> {
+  const manifest: SiteManifest = {
+    format: SITE_FORMAT,
+    ...key,
+    outputs: await listOutputs(outDir),
+    messages: result.messages,
+    pages: result.pages,
+    rendered: { facts: [...rendered.facts], routes: [...rendered.routes], global: rendered.global },
+  };
   await mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `site.json.${process.pid}.tmp`);
   await writeFile(tmp, JSON.stringify(manifest));

@@ -12,7 +12,9 @@ import { buildSitePages, communityResources, decoratePage, pageSources, readPage
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
-import { checkSiteManifest, siteKey, writeSiteManifest, type SiteKey } from './cache.ts';
+import { checkSiteManifest, removeSiteManifest, siteKey, writeSiteManifest, type SiteKey } from './cache.ts';
+import { DepGraph } from './incremental/dep-graph.ts';
+import { recordRoutes, routesToRender, type PlanInput, type Snapshot } from './incremental/route-facts.ts';
 import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
@@ -41,6 +43,8 @@ export interface SiteWriter {
   copyDir(from: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
+  /** Keeps a file of the current out/ as it is (a route not rendered again). */
+  reuse?(file: string): void;
 }
 
 /** What an incremental build takes from the session that keeps state between builds. */
@@ -53,15 +57,6 @@ export interface BuildSession {
   writer: SiteWriter;
   /** Told the new index before rendering: the routes to render, or undefined for all of them. */
   plan(input: PlanInput): ReadonlySet<string> | undefined;
-}
-
-export interface PlanInput {
-  pages: Page[];
-  index: SiteIndex;
-  bundle: BundleResult;
-  site: ResolvedSiteConfig;
-  /** The compile context: a change means every page may compile differently. */
-  ctx: CompileContext;
 }
 
 export interface BuildResult {
@@ -136,6 +131,7 @@ async function build(
 
   // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
   const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
+  let previous: Snapshot | undefined;
   if (key) {
     const last = await log.step('write', 'compare with the last build', () => checkSiteManifest(config.cacheDir as string, key, config.outDir));
     if ('manifest' in last) {
@@ -143,7 +139,8 @@ async function build(
       const warnings = messages.filter((m) => m.severity === 'warning').length;
       return { ok: true, pages: count, errors: 0, warnings, messages, ms: performance.now() - start, written: false, unchanged: true };
     }
-    log.debug('write', `rendering every page: ${last.reason}`);
+    previous = last.rendered;
+    log.debug('write', `${previous ? 'rendering the pages the change reaches' : 'rendering every page'}: ${last.reason}`);
   }
 
   const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? new OutputWriter(config.outDir)) : undefined;
@@ -151,14 +148,23 @@ async function build(
   let releaseCompiled: (() => Promise<void>) | undefined;
   try {
     const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
-    // Incremental (watch): only the routes the change reaches are rendered; generated files always are.
-    const only = bundle && opts.session?.plan({ pages, index, bundle, site, ctx });
+    // Incremental: only the routes a change reaches are rendered (generated files always are), from
+    // the last build's facts: kept by the watch session, or (docsgen build) in the site manifest.
+    const planInput: PlanInput | undefined = bundle && { pages, index, bundle, site, ctx };
+    const graph = key && planInput ? new DepGraph() : undefined;
+    const snapshot = graph && planInput ? recordRoutes(graph, planInput) : undefined;
+    const only = planInput && (opts.session ? opts.session.plan(planInput) : graph && snapshot && routesToRender(graph, previous, snapshot, planInput));
+    // The routes known now and not reached: kept as the last build wrote them. Routes made later
+    // from other pages (blog index, packages) are not in the index yet: they are always rendered.
+    const skip = new Set(only ? [...index.routes.keys()].filter((route) => !only.has(route)) : []);
+    if (writer?.reuse) for (const route of skip) writer.reuse(outputPathOf(route));
+    if (only) log.debug('render', `${index.routes.size - skip.size} of ${index.routes.size} routes to render`);
     const byId = new Map(pages.map((p) => [p.source.id, p]));
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
-      if (only && !only.has(entry.route)) return;
+      if (skip.has(entry.route)) return;
       const contents = timeStage('render', () => renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!));
       timeStage('write', () => writer!.write({ path: outputPathOf(entry.route), contents }));
       rendered++;
@@ -235,9 +241,11 @@ async function build(
         if (!index.routes.has('/404')) writer.write({ path: NOT_FOUND_PATH, contents: renderNotFound(rctx!) });
         await writer.copyDir(path.join(config.root, 'public'));
       });
+      // The manifest describes the site in out/: it goes before the swap, and comes back after it.
+      if (key) await removeSiteManifest(config.cacheDir as string);
       await log.step('write', 'swap output directory', () => writer.commit());
       result.written = true;
-      if (key && errors === 0) await writeSiteManifest(config.cacheDir as string, key, config.outDir, result).catch(() => undefined);
+      if (key && snapshot && errors === 0) await writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot).catch(() => undefined);
       log.debug('render', `${rendered} pages rendered`);
     } else {
       await writer?.abort(); // content errors: the previous site stays as it was

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir, readdir, rename, rm, cp } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
@@ -37,6 +37,8 @@ export class OutputWriter {
   /** Files not handed to the thread yet, and their bytes. */
   private batch: { path: string; bytes: Uint8Array }[] = [];
   private batchBytes = 0;
+  /** Files of the current out/ the new site keeps as they are (routes a build did not render again). */
+  private readonly reused: string[] = [];
 
   constructor(
     private readonly outDir: string,
@@ -138,6 +140,36 @@ export class OutputWriter {
     if (this.failure) throw this.failure;
   }
 
+  /**
+   * Keeps a file of the current out/ in the new site, as it is: a build that renders only the
+   * routes a change reaches (run.ts) keeps the others' pages. Hard-linked at commit (the old
+   * site's file is removed with it, so nothing is shared after the swap), copied where links fail.
+   */
+  reuse(file: string): void {
+    this.reused.push(file);
+  }
+
+  private async linkReused(): Promise<void> {
+    const made = new Set<string>();
+    for (const file of this.reused) {
+      const from = path.join(this.outDir, ...file.split('/'));
+      const to = path.join(this.staging, ...file.split('/'));
+      const dir = path.dirname(to);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      try {
+        await link(from, to);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue; // written again after all
+        await copyFile(from, to).catch((e: Error) => {
+          throw this.writeFailed(`cannot keep ${file} from the last build: ${e.message}`);
+        });
+      }
+    }
+  }
+
   /** Copies a directory of static files (public/) into the output. */
   async copyDir(from: string): Promise<void> {
     if (existsSync(from)) await cp(from, this.staging, { recursive: true });
@@ -146,6 +178,7 @@ export class OutputWriter {
   /** Swaps the finished site in place of the old one. */
   async commit(): Promise<void> {
     await this.drain();
+    await this.linkReused();
     const old = `${this.outDir}.old-${process.pid}`; // the pattern `clearLeftovers` knows
     const hadOld = existsSync(this.outDir);
     if (hadOld) await rename(this.outDir, old);

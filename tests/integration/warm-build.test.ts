@@ -2,9 +2,30 @@
 // cache dir); any change to content, config or out/ itself makes it render again and, with
 // --verbose, say why.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyFixture, docsgen } from '../helpers/cli.ts';
+
+/** Every file under `dir` with its bytes, by relative path. */
+function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), 'latin1'));
+  }
+  return out;
+}
+
+/** out/ of the same site built from nothing (no compiled pages, no manifest, no out/). */
+function builtFromScratch(root: string): Map<string, string> {
+  const copy = `${root}-scratch`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(root, copy, { recursive: true });
+  rmSync(path.join(copy, 'out'), { recursive: true, force: true });
+  rmSync(path.join(copy, 'node_modules/.cache/docsgen'), { recursive: true, force: true });
+  const r = docsgen(['build', '--quiet', '--root', copy]);
+  expect(r.code, r.stderr).toBe(0);
+  return tree(path.join(copy, 'out'));
+}
 
 describe('warm docsgen build', () => {
   it('reuses an unchanged site, and rebuilds with a reason when content, config or out/ changed', () => {
@@ -24,17 +45,49 @@ describe('warm docsgen build', () => {
     const file = path.join(root, 'content/docs/manual/v1.0.0/pipe.mdx');
     writeFileSync(file, readFileSync(file, 'utf8').replace('passes the value', 'gives the value'));
     const edited = build();
-    expect(edited.stderr).toContain('rendering every page: 1 content file changed (docs/manual/v1.0.0/pipe.mdx)');
+    expect(edited.stderr).toContain('rendering the pages the change reaches: 1 content file changed (docs/manual/v1.0.0/pipe.mdx)');
     expect(readFileSync(page, 'utf8')).toContain('gives the value');
 
     const site = path.join(root, 'config/site.json');
     writeFileSync(site, readFileSync(site, 'utf8').replace('"Watch Fixture"', '"Watch"'));
     expect(build().stderr).toContain('rendering every page: config changed');
 
+    // A page removed from out/ by hand: nothing of out/ is trusted, every page is rendered again.
     rmSync(path.join(root, 'out/about.html'));
     const repaired = build();
     expect(repaired.stderr).toContain('rendering every page: out/ changed since the last build (about.html)');
     expect(statSync(path.join(root, 'out/about.html')).isFile()).toBe(true);
+    expect(build().stderr).toContain('(unchanged since the last build)');
+  });
+
+  it('renders only the routes an edit reaches, keeps the other files, and writes what a build from scratch writes', () => {
+    const root = copyFixture('watch');
+    const build = () => docsgen(['build', '--verbose', '--root', root]);
+    expect(build().code).toBe(0);
+    const out = (f: string) => path.join(root, 'out', f);
+    const inode = (f: string) => statSync(out(f)).ino;
+    const before = { pipe: inode('docs/manual/v1.0.0/pipe.html'), intro: inode('docs/manual/v1.0.0/intro.html'), about: inode('about.html'), v2: inode('docs/manual/v2.0.0/intro.html') };
+
+    // A body edit reaches its own page only: the others are the same files, linked into the new out/.
+    const file = path.join(root, 'content/docs/manual/v1.0.0/pipe.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('passes the value', 'gives the value'));
+    const body = build();
+    expect(body.code, body.stderr).toBe(0);
+    expect(body.stderr).toContain('rendering the pages the change reaches: 1 content file changed');
+    expect(readFileSync(out('docs/manual/v1.0.0/pipe.html'), 'utf8')).toContain('gives the value');
+    expect(inode('docs/manual/v1.0.0/pipe.html')).not.toBe(before.pipe);
+    expect(inode('docs/manual/v1.0.0/intro.html')).toBe(before.intro);
+    expect(inode('about.html')).toBe(before.about);
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
+
+    // A title edit reaches every page whose sidebar or prev/next shows it, in that version only.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: "Pipe"', 'title: "Pipe operator"'));
+    const title = build();
+    expect(title.code, title.stderr).toBe(0);
+    expect(readFileSync(out('docs/manual/v1.0.0/intro.html'), 'utf8')).toContain('Pipe operator');
+    expect(inode('docs/manual/v1.0.0/intro.html')).not.toBe(before.intro);
+    expect(inode('docs/manual/v2.0.0/intro.html')).toBe(before.v2);
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
     expect(build().stderr).toContain('(unchanged since the last build)');
   });
 });

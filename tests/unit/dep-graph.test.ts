@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DepGraph } from '../../src/watch/dep-graph.ts';
-import { changedFacts } from '../../src/watch/session.ts';
+import { DepGraph } from '../../src/pipeline/incremental/dep-graph.ts';
+import { changedFacts } from '../../src/pipeline/incremental/route-facts.ts';
 
 function docsGraph(): DepGraph {
   const g = new DepGraph();

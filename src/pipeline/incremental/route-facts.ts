@@ -1,0 +1,114 @@
+// Which routes a build must render, from what the last written site was rendered from. Every route
+// depends on named facts (its page's source, its chrome from the index, its sidebar, the client
+// assets, what the version selector links to); a build records each fact's value, and only the
+// routes reached from facts whose value changed are rendered again. Two callers keep the last
+// build's facts: `serve --watch` in memory (src/watch/session.ts), `docsgen build` on disk beside
+// the site manifest (stored-routes.ts).
+import { sha1 } from '../../util/text.ts';
+import { SYNTAX_ROUTE } from '../syntax-lookup.ts';
+import type { BundleResult, Page, RouteEntry, SiteIndex } from '../types.ts';
+import type { ResolvedSiteConfig } from '../site-config.ts';
+import type { CompileContext } from '../../render/compile.ts';
+import { DepGraph } from './dep-graph.ts';
+
+/** What a build's routes are rendered from (run.ts hands it to the planner before rendering). */
+export interface PlanInput {
+  pages: Page[];
+  index: SiteIndex;
+  bundle: BundleResult;
+  site: ResolvedSiteConfig;
+  /** The compile context: a change means every page may compile differently. */
+  ctx: CompileContext;
+}
+
+/** The facts (node → value) a build's routes were rendered from, and its routes. */
+export interface Snapshot {
+  facts: Map<string, string>;
+  routes: Set<string>;
+  /** Everything a page is rendered with that is not per route: site settings and compile context. */
+  global: string;
+}
+
+/**
+ * Records the edges of every route and the value of every fact they depend on:
+ * - `page:<id>`: the page's source (its body, front matter, title);
+ * - `entry:<route>`: the route's chrome facts from the index (breadcrumbs with titles, prev/next,
+ *   banners, layout);
+ * - `sidebar:<id>`: the sidebar shown (item titles and order);
+ * - `exists:<route>` and `home:<sidebar>`: what the version selector links to in other versions;
+ * - `asset:css`, `asset:entry`: the hashed client assets a page references.
+ * Values longer than a hash are kept as their hash: a snapshot is compared, never read.
+ */
+export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
+  const { index, bundle, site } = input;
+  const facts = new Map<string, string>();
+  const hashOf = new Map(input.pages.map((p) => [p.source.id, p.source.hash]));
+  facts.set('asset:css', bundle.css);
+  facts.set('asset:entry', bundle.entry);
+  for (const s of index.sidebars.values()) {
+    facts.set(`sidebar:${s.id}`, digest(JSON.stringify(s.categories)));
+    facts.set(`home:${s.id}`, s.order[0] ?? '');
+  }
+  for (const entry of index.routes.values()) {
+    const deps = [`page:${entry.pageId}`, `entry:${entry.route}`, 'asset:css', 'asset:entry'];
+    facts.set(`page:${entry.pageId}`, hashOf.get(entry.pageId) ?? 'generated');
+    facts.set(`entry:${entry.route}`, digest(entryKey(entry)));
+    if (entry.sidebarId) deps.push(`sidebar:${entry.sidebarId}`);
+    const sv = entry.section ? site.sections[entry.section] : undefined;
+    if (sv && entry.version) {
+      const rest = entry.route.slice(`/docs/${entry.section}/${entry.version}/`.length);
+      for (const v of sv.versions) {
+        const same = `/docs/${entry.section}/${v}/${rest}`;
+        deps.push(`exists:${same}`, `home:${entry.section}-${v}`);
+        facts.set(`exists:${same}`, index.routes.has(same) ? '1' : '0');
+        if (!facts.has(`home:${entry.section}-${v}`)) facts.set(`home:${entry.section}-${v}`, '');
+      }
+    }
+    // Edges are replaced only when they changed: most routes keep theirs from build to build.
+    if (!sameDeps(graph.depsOf(entry.route), deps)) graph.add(entry.route, deps);
+  }
+  for (const r of graph.routes()) if (!index.routes.has(r)) graph.delete(r);
+  return { facts, routes: new Set(index.routes.keys()), global: sha1(JSON.stringify([input.site, input.ctx])) };
+}
+
+function digest(value: string): string {
+  return value.length > 40 ? sha1(value) : value;
+}
+
+function sameDeps(old: ReadonlySet<string>, deps: string[]): boolean {
+  if (old.size === 0) return false;
+  let n = 0;
+  for (const d of deps) {
+    if (!old.has(d)) return false;
+    n++;
+  }
+  return n === old.size || new Set(deps).size === old.size;
+}
+
+function entryKey(entry: RouteEntry): string {
+  return JSON.stringify([entry.layout, entry.breadcrumbs, entry.prev, entry.next, entry.banners, entry.aliasOf, entry.sidebarId]);
+}
+
+/** Every fact whose value differs between two snapshots (added and dropped ones included). */
+export function changedFacts(before: Pick<Snapshot, 'facts'>, after: Pick<Snapshot, 'facts'>): string[] {
+  const changed: string[] = [];
+  for (const [k, v] of after.facts) if (before.facts.get(k) !== v) changed.push(k);
+  for (const k of before.facts.keys()) if (!after.facts.has(k)) changed.push(k);
+  return changed;
+}
+
+/**
+ * The routes to render, given the last written build's snapshot: those its changed facts reach,
+ * new routes, and pages made from other pages (the syntax lookup, generated pages: always
+ * recomputed, and written only if their bytes changed). Undefined (render all) without a last
+ * snapshot, or when the site settings or the compile context changed.
+ */
+export function routesToRender(graph: DepGraph, last: Snapshot | undefined, now: Snapshot, input: PlanInput): Set<string> | undefined {
+  if (last === undefined || last.global !== now.global) return undefined;
+  const routes = new Set<string>();
+  for (const fact of changedFacts(last, now)) for (const r of graph.invalidate(fact)) routes.add(r);
+  for (const r of now.routes) if (!last.routes.has(r)) routes.add(r);
+  const ids = new Set(input.pages.map((p) => p.source.id));
+  for (const e of input.index.routes.values()) if (e.route === SYNTAX_ROUTE || !ids.has(e.pageId)) routes.add(e.route);
+  return routes;
+}
