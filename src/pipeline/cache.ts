@@ -2,7 +2,8 @@
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { isRunning } from '../util/process.ts';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
@@ -11,13 +12,12 @@ import type { CompiledPage, Message } from './types.ts';
 import type { Snapshot } from './incremental/route-facts.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
- * each page's record is. Records are v8-serialised `CompiledPage`s, one per page, so a build reads
- * and decodes one page at a time and never holds the whole cache (peak memory stays flat in the
- * number of pages), and an unchanged page's record is copied into the next file as bytes.
+ * each page's record is. One record per page, so a build reads and decodes one page at a time and
+ * never holds the whole cache (peak memory stays flat in the number of pages).
  */
 interface Index {
   format: number;
@@ -30,14 +30,26 @@ interface Index {
   pages: Record<string, RecordPlace & { hash: string }>;
 }
 
+/**
+ * Where a record is. A record is the page without its HTML, v8-serialised (`head` bytes), then
+ * the HTML as UTF-8: a build that does not render a page (an incremental one) never reads its HTML.
+ */
 export interface RecordPlace {
   offset: number;
   length: number;
+  head: number;
 }
 
 /** `compiled.v8`: records, then the index, then 8 bytes: the index's offset (u32) and length (u32). */
 const CACHE_FILE = 'compiled.v8';
 const TRAILER = 8;
+/**
+ * A build appends its new records to the file and writes a new index after them, while the records
+ * of unchanged pages stay where they are: an edit costs its own pages, not a copy of the whole file.
+ * The records the new index no longer points to are dead; the file is written anew, with the live
+ * records only, once they would make up less than half of it (and this much at least is dead).
+ */
+const MIN_DEAD_BYTES_TO_COMPACT = 8 * 1024 * 1024;
 
 let codeHash: string | undefined;
 function compilerCodeHash(): string {
@@ -54,12 +66,43 @@ export function contextKey(ctx: unknown, toolVersion: string): string {
   return sha1(`${FORMAT}:${toolVersion}:${compilerCodeHash()}:${JSON.stringify(ctx)}`);
 }
 
+/** Reads records of an open cache file. */
+class RecordFile {
+  constructor(protected readonly fd: number) {}
+
+  /** The whole page. */
+  read(place: RecordPlace): CompiledPage {
+    return decodeRecord(readExactly(this.fd, place.offset, place.length), place.head);
+  }
+
+  /** The page, its HTML read from the file only when something asks for it (then not kept). */
+  readLazily(place: RecordPlace): CompiledPage {
+    const page = deserialize(readExactly(this.fd, place.offset, place.head)) as CompiledPage;
+    return Object.defineProperty(page, 'html', { get: htmlOf(this.fd, place), enumerable: true, configurable: true });
+  }
+
+  /** The record's bytes, as they are in the file. */
+  bytes(place: RecordPlace): Buffer {
+    return readExactly(this.fd, place.offset, place.length);
+  }
+}
+
+/** A function of its own: a closure made where the page is in scope would keep the page alive. */
+function htmlOf(fd: number, place: RecordPlace): () => string {
+  return () => readExactly(fd, place.offset + place.head, place.length - place.head).toString('utf8');
+}
+
 /** A cache file opened for reading: page records are read one at a time, on demand. */
-export class CacheReader {
+export class CacheReader extends RecordFile {
   private constructor(
-    private readonly fd: number,
+    fd: number,
     private readonly index: Index,
-  ) {}
+    /** The file's size, and the bytes its index points to. */
+    readonly fileBytes: number,
+    readonly liveBytes: number,
+  ) {
+    super(fd);
+  }
 
   /** The cache valid for `key`, or why there is none (STYLE rule 8: a reason is logged). */
   static open(dir: string, key: string): CacheReader | { reason: string } {
@@ -81,7 +124,12 @@ export class CacheReader {
         closeSync(fd);
         return { reason };
       }
-      return new CacheReader(fd, index);
+      let live = 0;
+      for (const place of Object.values(index.pages)) {
+        if (place.offset + place.length > at || place.head > place.length) throw new Error('bad place');
+        live += place.length;
+      }
+      return new CacheReader(fd, index, size, live);
     } catch {
       if (fd !== undefined) closeSync(fd);
       return { reason: 'cache file is corrupt' };
@@ -93,12 +141,17 @@ export class CacheReader {
     return Object.keys(this.index.pages).length;
   }
 
-  /** The record of page `id` when it was compiled from content with this `hash`. */
-  record(id: string, hash: string): Buffer | undefined {
+  /** Where the record of page `id` is, when it was compiled from content with this `hash`. */
+  place(id: string, hash: string): RecordPlace | undefined {
     const place = this.index.pages[id];
-    if (!place || place.hash !== hash) return undefined;
+    return place && place.hash === hash ? place : undefined;
+  }
+
+  /** The record of page `id` when it was compiled from content with this `hash`. */
+  record(id: string, hash: string): CompiledPage | undefined {
+    const place = this.place(id, hash);
     try {
-      return readExactly(this.fd, place.offset, place.length);
+      return place && this.read(place);
     } catch {
       return undefined;
     }
@@ -112,27 +165,83 @@ export class CacheReader {
 /**
  * Writes the next cache file as pages are ready, and reads records back (the build keeps only a
  * light copy of each page; its HTML and text are read back from here when something needs them).
- * Nothing replaces the current file until `commit`.
+ *
+ * Two ways, chosen when it is made (`CacheWriter.create`):
+ * - appending to the current file: records of unchanged pages stay where they are (`keep` only
+ *   notes their place), new ones go after the file's end, and `commit` writes the new index and
+ *   trailer after them. Once a record is appended the old trailer is no longer at the file's end:
+ *   a build that does not commit cuts the file back to its old size, and one killed meanwhile
+ *   leaves a file the next build finds corrupt (and compiles every page). A lock file keeps two
+ *   builds from appending to one file at once;
+ * - writing a new file (no valid cache, a compile context change, too many dead records, or another
+ *   build holding the lock): every record is written, unchanged ones copied as bytes, into a
+ *   temporary file that `commit` renames over the current one.
  */
-export class CacheWriter {
-  private readonly tmp: string;
-  private readonly fd: number;
-  private offset = 0;
+export class CacheWriter extends RecordFile {
+  private offset: number;
   private readonly pages: Index['pages'] = {};
   private failed = false;
 
-  constructor(
-    private readonly dir: string,
+  private constructor(
+    fd: number,
     private readonly key: string,
+    private readonly dir: string,
+    /** Appending: the file's size before this build, and its lock file. Else the temporary file. */
+    private readonly mode: { append: true; size: number; lock: string } | { append: false; tmp: string },
   ) {
+    super(fd);
+    this.offset = mode.append ? mode.size : 0;
+  }
+
+  /**
+   * A writer for the next cache file of `dir`: it appends to the file `from` was opened on when that
+   * file is valid for `key`, mostly live, and no other build appends to it; else it writes a new one.
+   */
+  static create(dir: string, key: string, from?: CacheReader): CacheWriter {
     mkdirSync(dir, { recursive: true });
-    this.tmp = path.join(dir, `${CACHE_FILE}.${process.pid}.tmp`);
-    this.fd = openSync(this.tmp, 'w+');
+    const dead = from ? from.fileBytes - from.liveBytes : 0;
+    if (from && (dead < MIN_DEAD_BYTES_TO_COMPACT || dead < from.liveBytes)) {
+      const lock = takeLock(path.join(dir, `${CACHE_FILE}.lock`));
+      if (lock) {
+        try {
+          const fd = openSync(path.join(dir, CACHE_FILE), 'r+');
+          if (fstatSync(fd).size === from.fileBytes) return new CacheWriter(fd, key, dir, { append: true, size: from.fileBytes, lock });
+          closeSync(fd); // replaced since it was opened: write a new one
+        } catch {
+          // not writable: write a new one
+        }
+        rmSync(lock, { force: true });
+      }
+    }
+    const tmp = path.join(dir, `${CACHE_FILE}.${process.pid}.tmp`);
+    return new CacheWriter(openSync(tmp, 'w+'), key, dir, { append: false, tmp });
+  }
+
+  /** Whether unchanged pages' records stay where they are (and are not written again). */
+  get appending(): boolean {
+    return this.mode.append;
   }
 
   /** Appends a page's record (encoded here unless given as bytes) and returns where it is. */
-  add(id: string, hash: string, page: CompiledPage, bytes: Buffer = encodeRecord(page)): RecordPlace {
-    const place = { offset: this.offset, length: bytes.byteLength };
+  add(id: string, hash: string, page: CompiledPage): RecordPlace {
+    const { bytes, head } = encodeRecord(page);
+    return this.put(id, hash, bytes, head);
+  }
+
+  /**
+   * An unchanged page whose record is at `place` in `from`'s file: noted where it is when appending
+   * to that file, else copied as bytes into the new one.
+   */
+  keep(id: string, hash: string, place: RecordPlace, from: CacheReader): RecordPlace {
+    if (this.mode.append) {
+      this.pages[id] = { ...place, hash };
+      return place;
+    }
+    return this.put(id, hash, from.bytes(place), place.head);
+  }
+
+  private put(id: string, hash: string, bytes: Buffer, head: number): RecordPlace {
+    const place = { offset: this.offset, length: bytes.byteLength, head };
     try {
       writeExactly(this.fd, bytes, this.offset);
     } catch {
@@ -143,12 +252,7 @@ export class CacheWriter {
     return place;
   }
 
-  /** A page written earlier, decoded again. */
-  read(place: RecordPlace): CompiledPage {
-    return decodeRecord(readExactly(this.fd, place.offset, place.length));
-  }
-
-  /** Writes the index and puts the file in place of the last one. The records stay readable. */
+  /** Writes the index; a new file is then put in place of the last one. The records stay readable. */
   async commit(): Promise<void> {
     if (this.failed) throw new Error('cache write failed');
     const index = serialize({ format: FORMAT, contextKey: this.key, pages: this.pages } satisfies Index);
@@ -157,28 +261,70 @@ export class CacheWriter {
     trailer.writeUInt32LE(index.byteLength, 4);
     writeExactly(this.fd, index, this.offset);
     writeExactly(this.fd, trailer, this.offset + index.byteLength);
-    await rename(this.tmp, path.join(this.dir, CACHE_FILE));
+    if (!this.mode.append) await rename(this.mode.tmp, path.join(this.dir, CACHE_FILE));
   }
 
-  /** Closes the file (after the last read); an uncommitted file is removed. */
+  /** Closes the file (after the last read). Uncommitted: a new file is removed, an appended one cut back. */
   async close(committed: boolean): Promise<void> {
-    closeSync(this.fd);
-    if (!committed) await rm(this.tmp, { force: true });
+    if (this.mode.append) {
+      if (!committed) {
+        try {
+          ftruncateSync(this.fd, this.mode.size);
+        } catch {
+          // the old trailer is not at the end any more: the next build finds the file corrupt and compiles every page
+        }
+      }
+      closeSync(this.fd);
+      rmSync(this.mode.lock, { force: true });
+    } else {
+      closeSync(this.fd);
+      if (!committed) await rm(this.mode.tmp, { force: true });
+    }
   }
+}
+
+/** Creates `file` holding this process's id; a lock left by a process that no longer runs is taken over. */
+function takeLock(file: string): string | undefined {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(file, 'utf8'));
+      } catch {
+        // removed meanwhile
+      }
+      if (isRunning(holder)) return undefined;
+      rmSync(file, { force: true });
+    }
+  }
+  return undefined;
 }
 
 /**
- * A page as a record. Its HTML is stored as UTF-8 bytes: V8 would write the string two bytes per
- * character as soon as it holds one character beyond Latin-1 (a dash, an arrow), and the HTML is
- * most of a record (the repo site's cache: 80 MB before, ~45 MB after).
+ * A page as a record: the page without its HTML, v8-serialised, then the HTML as UTF-8 bytes (V8
+ * would write the string two bytes per character as soon as it holds one character beyond
+ * Latin-1, and the HTML is most of a record).
  */
-export function encodeRecord(page: CompiledPage): Buffer {
-  return serialize({ ...page, html: Buffer.from(page.html, 'utf8') });
+export function encodeRecord(page: CompiledPage): { bytes: Buffer; head: number } {
+  const { html, ...rest } = page;
+  const head = serialize(rest);
+  const length = Buffer.byteLength(html, 'utf8');
+  const bytes = Buffer.allocUnsafe(head.byteLength + length);
+  head.copy(bytes, 0);
+  bytes.write(html, head.byteLength, 'utf8');
+  return { bytes, head: head.byteLength };
 }
 
-export function decodeRecord(bytes: Buffer): CompiledPage {
-  const record = deserialize(bytes) as Omit<CompiledPage, 'html'> & { html: Uint8Array };
-  return { ...record, html: Buffer.from(record.html.buffer, record.html.byteOffset, record.html.byteLength).toString('utf8') };
+export function decodeRecord(bytes: Buffer, head: number): CompiledPage {
+  const page = deserialize(bytes.subarray(0, head)) as CompiledPage;
+  page.html = bytes.toString('utf8', head);
+  return page;
 }
 
 function readExactly(fd: number, offset: number, length: number): Buffer {

@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, decodeRecord, type RecordPlace } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -118,30 +118,31 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
   const reader = opened instanceof CacheReader ? opened : undefined;
   let writer: CacheWriter | undefined;
   try {
-    writer = new CacheWriter(dir, key);
+    writer = CacheWriter.create(dir, key, reader);
   } catch {
     writer = undefined; // a cache is an optimisation: no writable cache directory, no cache
   }
   const hashOf = new Map(pages.map((p) => [p.source.id, p.source.hash]));
-  const keep = (page: CompiledPage, bytes?: Buffer): CompiledPage => {
+  const keep = (page: CompiledPage): CompiledPage => {
     if (!writer) return page;
     const w = writer;
-    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page, bytes));
+    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
     return lightPage(page, readBack(w, place));
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
   for (const page of pages) {
-    const bytes = reader && timeStage('cache', () => reader.record(page.source.id, page.source.hash));
-    if (!bytes) {
+    const place = reader?.place(page.source.id, page.source.hash);
+    // An unchanged page: its HTML is read only if it is rendered (an incremental build renders few).
+    const compiled = place && timeStage('cache', () => readOrUndefined(() => reader!.readLazily(place)));
+    if (!place || !compiled) {
       stale.push(page);
       continue;
     }
-    const compiled = timeStage('cache', () => decodeRecord(bytes));
     onPage?.(compiled);
-    out.set(compiled.id, keep(compiled, bytes));
+    const w = writer;
+    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!)))) : compiled);
   }
-  reader?.close();
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
   for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
@@ -152,8 +153,17 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     release: async () => {
       const committed = await written;
       await writer?.close(committed);
+      reader?.close();
     },
   };
+}
+
+function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined; // a record that cannot be read: the page is compiled again
+  }
 }
 
 /**
@@ -164,18 +174,19 @@ function readBack(writer: CacheWriter, place: RecordPlace): () => CompiledPage {
   return () => writer.read(place);
 }
 
+/** The fields of a page read back from the cache file when asked for, and not kept. */
+const HEAVY = new Set(['html', 'sections', 'codes', 'preludes']);
+
 /**
  * The light fields of a page; the heavy ones are loaded from `load` (and not kept) when read. The
  * Markdown text stays: llms-full reads it for every docs page, and it is a fraction of the HTML.
+ * The heavy fields are not read here (a page from the cache reads its HTML from the file lazily).
  */
 function lightPage(page: CompiledPage, load: () => CompiledPage): CompiledPage {
-  const { html: _html, sections: _sections, codes: _codes, preludes: _preludes, ...light } = page;
-  return Object.defineProperties(light, {
-    html: { get: () => load().html, enumerable: true },
-    sections: { get: () => load().sections, enumerable: true },
-    codes: { get: () => load().codes, enumerable: true },
-    preludes: { get: () => load().preludes, enumerable: true },
-  }) as CompiledPage;
+  const light: Record<string, unknown> = {};
+  for (const k of Object.keys(page)) if (!HEAVY.has(k)) light[k] = page[k as keyof CompiledPage];
+  for (const k of HEAVY) Object.defineProperty(light, k, { get: () => load()[k as keyof CompiledPage], enumerable: true });
+  return light as unknown as CompiledPage;
 }
 
 /** A long-lived process (serve --watch) keeps its compiled pages in memory between builds. */
@@ -190,8 +201,8 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
     cached = new Map();
     if (opened instanceof CacheReader) {
       for (const p of pages) {
-        const bytes = opened.record(p.source.id, p.source.hash);
-        if (bytes) cached.set(p.source.id, { hash: p.source.hash, page: decodeRecord(bytes) });
+        const page = opened.record(p.source.id, p.source.hash);
+        if (page) cached.set(p.source.id, { hash: p.source.hash, page });
       }
       opened.close();
     } else reason = opened.reason;
@@ -216,7 +227,7 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
   if (!fromMemory && stale.length > 0 && config.cacheDir !== false) {
     const dir = config.cacheDir;
     written = (async () => {
-      const w = new CacheWriter(dir, key);
+      const w = CacheWriter.create(dir, key);
       let ok = false;
       try {
         for (const [id, { hash, page }] of memory.pages) w.add(id, hash, page);

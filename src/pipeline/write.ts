@@ -3,6 +3,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, cp } from 'node:fs/promises
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
+import { isRunning } from '../util/process.ts';
 import type { OutputFile } from './types.ts';
 
 /** Bytes handed to the writer thread and not yet on disk, at most (the compile waits beyond it). */
@@ -213,17 +214,6 @@ async function clearLeftovers(outDir: string): Promise<void> {
     const leftover = path.join(dir, name);
     if (m[2] !== undefined && !existsSync(outDir)) await rename(leftover, outDir);
     else await rm(leftover, { recursive: true, force: true });
-  }
-}
-
-/** Whether another process with this id runs (this one's own leftovers are from an earlier process: containers reuse ids). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // running, as another user
   }
 }
 
