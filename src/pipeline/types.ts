@@ -207,7 +207,11 @@ export interface Banner {
 export interface OutputFile {
   /** Path relative to out/, `/` separators. */
   path: string;
-  /** Pieces are written one after the other (a page shares most of its bytes with others). */
+  /**
+   * Pieces are written one after the other (a page shares most of its bytes with others). The
+   * pieces of an array are handed over (the writer may move them to its thread) unless they are
+   * in shared memory; a single Uint8Array is copied (it may be used again).
+   */
   contents: string | Uint8Array | Uint8Array[];
 }
 

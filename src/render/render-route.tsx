@@ -60,7 +60,9 @@ export class SidebarBytes {
       last = end;
     }
     add(html.slice(last));
-    this.bytes = Buffer.from(clean);
+    // In shared memory: the writer thread writes these bytes for every page without a copy.
+    this.bytes = Buffer.from(new SharedArrayBuffer(bytes));
+    this.bytes.write(clean);
   }
 
   /** The sidebar with `route`'s item marked current and the page's section list under it. */
