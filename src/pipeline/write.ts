@@ -248,8 +248,7 @@ function ownPieces(contents: OutputFile['contents']): { pieces: Uint8Array[]; by
   let run: Uint8Array[] = [];
   const flush = () => {
     if (run.length === 0) return;
-    const only = run.length === 1 ? run[0]! : undefined;
-    const piece = only && ownsItsBuffer(only) && !transfer.includes(only.buffer as ArrayBuffer) ? only : joined(run);
+    const piece = joined(run);
     pieces.push(piece);
     transfer.push(piece.buffer as ArrayBuffer);
     run = [];
@@ -259,6 +258,10 @@ function ownPieces(contents: OutputFile['contents']): { pieces: Uint8Array[]; by
     if (p.buffer instanceof SharedArrayBuffer) {
       flush();
       pieces.push(p);
+    } else if (ownsItsBuffer(p) && !transfer.includes(p.buffer as ArrayBuffer)) {
+      flush();
+      pieces.push(p);
+      transfer.push(p.buffer as ArrayBuffer);
     } else run.push(p);
   }
   flush();
