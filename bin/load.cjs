@@ -34,7 +34,7 @@ const { isAscii } = require('node:buffer');
 // heuristics, and mostly picked large factors here: a build allocates fast and its live set only
 // grows, so the garbage allowed to pile up grew with the site). Peak RSS of a cold build of the
 // bench corpus ×4: 742 → 680 MB (×1: 387 → 384 MB); wall time 1.01 of before at ×4, 0.96 at ×1,
-// alternated; ~10 % more CPU at ×4 in GC, on the core the main thread does not use.
+// alternated; ~10 % more CPU at ×4, in GC (its marking mostly concurrent, off the main thread).
 v8.setFlagsFromString('--max-semi-space-size=32');
 v8.setFlagsFromString('--heap-growing-percent=30');
 v8.setFlagsFromString('--no-regexp-tier-up');
