@@ -208,9 +208,9 @@ export interface OutputFile {
   /** Path relative to out/, `/` separators. */
   path: string;
   /**
-   * Pieces are written one after the other (a page shares most of its bytes with others). The
-   * pieces of an array are handed over (the writer may move them to its thread) unless they are
-   * in shared memory; a single Uint8Array is copied (it may be used again).
+   * Pieces are written one after the other (a page shares most of its bytes with others). Bytes in
+   * shared memory (`SharedArrayBuffer`) are written where they are; others are copied. Nothing
+   * given is modified or moved.
    */
   contents: string | Uint8Array | Uint8Array[];
 }

@@ -223,23 +223,16 @@ async function clearLeftovers(outDir: string): Promise<void> {
 }
 
 /**
- * A file's pieces as they go to the writer thread, without copying what need not be:
- * - pieces in shared memory (a sidebar's bytes, `SidebarBytes`: most of every docs page) are sent
- *   as they are: the thread reads the same memory;
- * - a piece of an array that owns its whole ArrayBuffer (a page body encoded for this file) is
- *   moved (`OutputFile.contents`: such pieces are handed over);
- * - the rest (small pieces in Node's shared pool, a single buffer the caller may use again: the
- *   client assets are the same objects in every build of a `serve --watch` session) is copied,
- *   runs of them into one new buffer.
- * Concatenating every page into one buffer copied ~80 MB on the bench corpus (0.2 s of a build).
+ * A file's pieces as they go to the writer thread. Pieces in shared memory (a sidebar's bytes,
+ * `SidebarBytes`, most of every docs page; a page body, `renderRoute`) are sent as they are: the
+ * thread reads the same memory. The rest is copied, runs of pieces into one new buffer that is moved
+ * to the thread: a caller's buffer is never moved (it may be used again: the client assets are
+ * the same objects in every build of a `serve --watch` session). Concatenating every page into one
+ * buffer copied ~80 MB on the bench corpus (0.2 s of a build).
  */
 function ownPieces(contents: OutputFile['contents']): { pieces: Uint8Array[]; bytes: number; transfer: ArrayBuffer[] } {
   if (typeof contents === 'string') {
     const own = new TextEncoder().encode(contents);
-    return { pieces: [own], bytes: own.byteLength, transfer: [own.buffer as ArrayBuffer] };
-  }
-  if (!Array.isArray(contents)) {
-    const own = contents.slice();
     return { pieces: [own], bytes: own.byteLength, transfer: [own.buffer as ArrayBuffer] };
   }
   const pieces: Uint8Array[] = [];
@@ -253,24 +246,15 @@ function ownPieces(contents: OutputFile['contents']): { pieces: Uint8Array[]; by
     transfer.push(piece.buffer as ArrayBuffer);
     run = [];
   };
-  for (const p of contents) {
+  for (const p of Array.isArray(contents) ? contents : [contents]) {
     bytes += p.byteLength;
     if (p.buffer instanceof SharedArrayBuffer) {
       flush();
       pieces.push(p);
-    } else if (ownsItsBuffer(p) && !transfer.includes(p.buffer as ArrayBuffer)) {
-      flush();
-      pieces.push(p);
-      transfer.push(p.buffer as ArrayBuffer);
     } else run.push(p);
   }
   flush();
   return { pieces, bytes, transfer };
-}
-
-/** Whether `p` is all of its ArrayBuffer (not a view into Node's pool, whose other parts are in use). */
-function ownsItsBuffer(p: Uint8Array): boolean {
-  return p.byteOffset === 0 && p.byteLength === p.buffer.byteLength;
 }
 
 /** The pieces one after the other, in a new ArrayBuffer of their own (never Node's pool). */

@@ -4,6 +4,7 @@
 // each page copies its bytes around its own active item and section list.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../util/text.ts';
+import { sharedUtf8 } from '../util/bytes.ts';
 import { SidebarNav, Toc } from '../components/layout.tsx';
 import { LAYOUTS } from './layouts/index.ts';
 import { headData, renderHead } from './layouts/head.ts';
@@ -61,8 +62,7 @@ export class SidebarBytes {
     }
     add(html.slice(last));
     // In shared memory: the writer thread writes these bytes for every page without a copy.
-    this.bytes = Buffer.from(new SharedArrayBuffer(bytes));
-    this.bytes.write(clean);
+    this.bytes = sharedUtf8(clean);
   }
 
   /** The sidebar with `route`'s item marked current and the page's section list under it. */
@@ -111,7 +111,7 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
   const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = [];
   const body = html.indexOf(BODY_SLOT);
-  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [Buffer.from(aliasBody(compiled.html, entry))] });
+  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [sharedUtf8(aliasBody(compiled.html, entry))] });
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
   if (slot >= 0) {
     pieces.push({

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sharedUtf8 } from '../../src/util/bytes.ts';
 import { OutputWriter } from '../../src/pipeline/write.ts';
 import { DocsgenError } from '../../src/pipeline/errors.ts';
 
@@ -50,6 +51,17 @@ describe('OutputWriter', () => {
     expect(readFileSync(path.join(out, 'style.css'), 'utf8')).toBe('body{}');
     expect(readFileSync(path.join(out, 'x.html'), 'utf8')).toBe('<nav>shared sidebar</nav>');
     expect(readFileSync(path.join(out, 'y.html'), 'utf8')).toBe('<nav>shared sidebar</nav>!');
+  });
+
+  it('writes pieces in shared memory where they are, between copied ones, and leaves them usable', async () => {
+    const { out } = site();
+    const sidebar = sharedUtf8('<nav>→ sidebar</nav>');
+    const writer = new OutputWriter(out);
+    await writer.open();
+    for (let i = 0; i < 3; i++) writer.write({ path: `p${i}.html`, contents: [Buffer.from(`<p>${i}</p>`), sidebar.subarray(0, 5), sharedUtf8(`body ${i}`), sidebar.subarray(5)] });
+    await writer.commit();
+    for (let i = 0; i < 3; i++) expect(readFileSync(path.join(out, `p${i}.html`), 'utf8')).toBe(`<p>${i}</p><nav>body ${i}→ sidebar</nav>`);
+    expect(sidebar.toString()).toBe('<nav>→ sidebar</nav>');
   });
 
   it('writes everything when far more than its pending limit is queued (the compile waits instead)', async () => {
