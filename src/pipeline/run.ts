@@ -27,7 +27,7 @@ import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
-import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteIndex, SourceFile } from './types.ts';
+import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
