@@ -8,27 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolDir } from '../pipeline/config.ts';
-
-/** The path the playground posts to. */
-export const COMPILE_PATH = '/api/compile';
-
-/** A compiler message at its place in the posted code (1-based; `endCol` inclusive, as bsc prints it). */
-export interface CompileProblem {
-  line: number;
-  col: number;
-  endLine: number;
-  endCol: number;
-  message: string;
-  /** `Syntax error`, `Type error`, `Warning 26` … */
-  kind: string;
-  severity: 'error' | 'warning';
-}
-
-/** 200: `{js, warnings}` or `{errors, warnings}`; any other status: `{error}`. */
-export type CompileResponse =
-  | { js: string; warnings: CompileProblem[]; version: string }
-  | { errors: CompileProblem[]; warnings: CompileProblem[]; version: string }
-  | { error: string };
+import { COMPILE_PATH, type CompileProblem, type CompileResponse } from '../components/playground/protocol.ts';
 
 /** Where the compiler binary and its runtime library are. */
 export interface ResolvedCompiler {

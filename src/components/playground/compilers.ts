@@ -2,16 +2,10 @@
 // config/playground.json names a base URL) and `docsgen serve`'s POST /api/compile. Both sit
 // behind one interface, so the page does not care which one answers.
 
-/** A compiler message at its place in the code (1-based; `endCol` inclusive). */
-export interface Problem {
-  line: number;
-  col: number;
-  endLine: number;
-  endCol: number;
-  message: string;
-  kind: string;
-  severity: 'error' | 'warning';
-}
+import { COMPILE_PATH, type CompileProblem } from './protocol.ts';
+
+/** A compiler message at its place in the code (the endpoint's, or made from the bundle's). */
+export type Problem = CompileProblem;
 
 export interface CompileOutcome {
   /** The JavaScript, when the code compiled. */
@@ -37,8 +31,6 @@ export class CompilerUnavailable extends Error {
 
 // ------------------------------------------------------------------------------ docsgen serve
 
-export const COMPILE_ENDPOINT = '/api/compile';
-
 function isProblem(p: unknown): p is Problem {
   if (!p || typeof p !== 'object') return false;
   const o = p as Record<string, unknown>;
@@ -59,7 +51,7 @@ export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompi
     async compile(code) {
       let res: Response;
       try {
-        res = await fetchImpl(COMPILE_ENDPOINT, {
+        res = await fetchImpl(COMPILE_PATH, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ code }),
