@@ -12,7 +12,7 @@ import type { CompiledPage, Message } from './types.ts';
 import type { Snapshot } from './incremental/route-facts.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -22,8 +22,9 @@ const FORMAT = 4;
 interface Index {
   format: number;
   /**
-   * Hash of the compiler code (dist/build.json), the grammar, and the compile context (file → route
-   * map, aliases, warning list): any change may alter every page, so it invalidates them all.
+   * Hash of the compiler code (dist/build.json), the grammar, and the compile context but its file
+   * → route map (aliases, warning list, …): any change may alter every page, so it invalidates them
+   * all. The file → route entries a page depends on are in its record (`fileRoutes`).
    */
   contextKey: string;
   /** Content id → hash of the file it was compiled from, and where its record is. */
@@ -62,8 +63,22 @@ function compilerCodeHash(): string {
   return codeHash;
 }
 
-export function contextKey(ctx: unknown, toolVersion: string): string {
-  return sha1(`${FORMAT}:${toolVersion}:${compilerCodeHash()}:${JSON.stringify(ctx)}`);
+/**
+ * The key every compiled page of a build shares. The file → route map is left out: a page depends
+ * on the few entries its links looked up (`CompiledPage.fileRoutes`, checked page by page), so a
+ * page added or removed recompiles the pages that link to it, not every page.
+ */
+export function contextKey(ctx: { routeByFile: unknown }, toolVersion: string): string {
+  const { routeByFile: _perPage, ...shared } = ctx;
+  return sha1(`${FORMAT}:${toolVersion}:${compilerCodeHash()}:${JSON.stringify(shared)}`);
+}
+
+/** Whether a compiled page's file → route lookups all resolve as they did when it was compiled. */
+export function routesHold(page: Pick<CompiledPage, 'fileRoutes'>, routeByFile: Record<string, string>): boolean {
+  for (const [file, route] of page.fileRoutes ?? []) {
+    if ((Object.hasOwn(routeByFile, file) ? routeByFile[file]! : null) !== route) return false;
+  }
+  return true;
 }
 
 /** Reads records of an open cache file. */

@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, type RecordPlace } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, routesHold, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -135,7 +135,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     const place = reader?.place(page.source.id, page.source.hash);
     // An unchanged page: its HTML is read only if it is rendered (an incremental build renders few).
     const compiled = place && timeStage('cache', () => readOrUndefined(() => reader!.readLazily(place)));
-    if (!place || !compiled) {
+    if (!place || !compiled || !routesHold(compiled, opts.ctx.routeByFile)) {
       stale.push(page);
       continue;
     }
@@ -213,7 +213,7 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
   const stale: Page[] = [];
   for (const page of pages) {
     const hit = cached.get(page.source.id);
-    if (hit && hit.hash === page.source.hash) out.set(page.source.id, hit.page);
+    if (hit && hit.hash === page.source.hash && routesHold(hit.page, opts.ctx.routeByFile)) out.set(page.source.id, hit.page);
     else stale.push(page);
   }
   onCache?.(out.size, out.size === 0 ? (reason ?? 'no page unchanged') : undefined);

@@ -146,6 +146,12 @@ export interface CompiledPage {
   preludes: string[];
   codes: CodeSample[];
   messages: Message[];
+  /**
+   * The file → route lookups its relative links made (`docs/manual/v12.0.0/pipe` → its route, or
+   * null when no such file was there). The compile depends on these and on nothing else of the
+   * site's set of files: a page stays compiled while they all resolve alike (cache.ts).
+   */
+  fileRoutes?: [string, string | null][];
 }
 
 /** Sidebar as shown: categories of items, in order. */

@@ -92,8 +92,11 @@ const toReactProcessor = unified().use(rehypeReact, {
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** Resolves an href as written in `fromId` to an absolute site href; external links are returned as is. */
-export function resolveHref(href: string, fromId: string, fromRoute: string | null, ctx: CompileContext): string {
+/**
+ * Resolves an href as written in `fromId` to an absolute site href; external links are returned as
+ * is. Each file → route lookup made is noted in `seen` (what the page's compile depends on).
+ */
+export function resolveHref(href: string, fromId: string, fromRoute: string | null, ctx: CompileContext, seen?: Map<string, string | null>): string {
   if (EXTERNAL.test(href) || href === '') return href;
   const hashAt = href.search(/[?#]/);
   const pathPart = hashAt < 0 ? href : href.slice(0, hashAt);
@@ -106,7 +109,12 @@ export function resolveHref(href: string, fromId: string, fromRoute: string | nu
   } else {
     // By file first (a link names a file next to this one), then by URL against the route.
     const byFile = path.normalize(path.join(path.dirname(fromId), stripped)).replace(/^\.\//, '');
-    const hit = ctx.routeByFile[byFile] ?? ctx.routeByFile[`${byFile}/index`.replace(/^\//, '')];
+    const lookup = (file: string): string | undefined => {
+      const route = Object.hasOwn(ctx.routeByFile, file) ? ctx.routeByFile[file] : undefined;
+      seen?.set(file, route ?? null);
+      return route;
+    };
+    const hit = lookup(byFile) ?? lookup(`${byFile}/index`.replace(/^\//, ''));
     if (hit !== undefined) target = hit;
     else {
       const base = fromRoute ?? `/${fromId}`;
@@ -138,6 +146,8 @@ interface WalkState {
   preludes: string[];
   codes: CodeSample[];
   tabCount: number;
+  /** The file → route lookups the page's links made (CompiledPage.fileRoutes). */
+  fileRoutes: Map<string, string | null>;
 }
 
 type AnyNode = Nodes & { data?: Record<string, unknown>; position?: { start: { line: number; column: number } } };
@@ -161,7 +171,7 @@ function tableNode(state: WalkState, hName: string, props: unknown, children: Ro
 }
 
 function recordLink(state: WalkState, raw: string, node: unknown, asset = false): string {
-  const resolved = resolveHref(raw, state.input.id, state.input.route, state.ctx);
+  const resolved = resolveHref(raw, state.input.id, state.input.route, state.ctx, state.fileRoutes);
   if (!EXTERNAL.test(resolved) && resolved !== '' && !resolved.startsWith('?')) {
     const place = startOf(node as AnyNode);
     state.links.push({ href: resolved, raw, line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
@@ -728,6 +738,7 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
       markdown: input.raw,
       preludes: [],
       codes: [],
+      fileRoutes: [],
       messages: [
         message(input.displayPath, { line: 1, column: 1 }, 'error', `docsgen failed on this page: ${reason}`, 'internal-error', 'This is a docsgen bug; please report it with this file.'),
       ],
@@ -751,6 +762,8 @@ export function compileToHast(input: CompileInput, ctx: CompileContext, highligh
     preludes: [],
     codes: [],
     tabCount: 0,
+    // Its own route too: resolved against it, the page's own links (`#id`) depend on it.
+    fileRoutes: new Map([[input.id.replace(/\.mdx?$/, ''), input.route]]),
   };
   const tree: Root = { type: 'root', children: walkChildren(state, parsed.tree.children) };
   const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
@@ -780,5 +793,6 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
     preludes: state.preludes,
     codes: state.codes,
     messages: state.messages,
+    fileRoutes: [...state.fileRoutes],
   };
 }

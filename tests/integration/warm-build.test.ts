@@ -90,4 +90,30 @@ describe('warm docsgen build', () => {
     expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
     expect(build().stderr).toContain('(unchanged since the last build)');
   });
+
+  it('compiles only a page added and the pages that link to a page added or removed', () => {
+    const root = copyFixture('watch');
+    const build = () => docsgen(['build', '--verbose', '--root', root]);
+    const first = build();
+    expect(first.code, first.stderr).toBe(0);
+    const pages = Number(/compile\s+✓ compile and render (\d+) pages/.exec(first.stderr)?.[1]);
+    expect(pages).toBeGreaterThan(3);
+
+    // A new page no page links to: it alone is compiled (the set of files changed, the others do not depend on it).
+    const extra = path.join(root, 'content/docs/manual/v1.0.0/extra.mdx');
+    writeFileSync(extra, '---\ntitle: "Extra"\n---\n\nSee [the intro](./intro).\n');
+    const added = build();
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(new RegExp(`compile\\s+${pages} pages from cache`));
+    expect(readFileSync(path.join(root, 'out/docs/manual/v1.0.0/extra.html'), 'utf8')).toContain('href="/docs/manual/v1.0.0/intro"');
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
+
+    // intro links to ./record: moving record.mdx away recompiles intro (and the sidebar reports the missing page).
+    const record = path.join(root, 'content/docs/manual/v1.0.0/record.mdx');
+    const text = readFileSync(record, 'utf8');
+    rmSync(record);
+    writeFileSync(path.join(root, 'content/docs/manual/v1.0.0/records.mdx'), text);
+    const moved = build();
+    expect(moved.stderr).toMatch(new RegExp(`compile\\s+${pages - 1} pages from cache`)); // all but intro and the new records
+  });
 });

@@ -56,6 +56,27 @@ describe('links', () => {
     expect(resolveHref('/docs/manual/latest/pipe', 'x.mdx', '/x', baseContext)).toBe('/docs/manual/latest/pipe');
   });
 
+  it('note the file → route lookups they made, and the page its own route: what the compile depends on', async () => {
+    const page = await compile('See [pipe](pipe.md), [a page to come](./later) and [guides](../../../guides/index.md).\n');
+    expect(new Map(page.fileRoutes)).toEqual(
+      new Map([
+        ['docs/manual/v1.0.0/page', '/docs/manual/v1.0.0/page'],
+        ['docs/manual/v1.0.0/pipe', '/docs/manual/v1.0.0/pipe'],
+        ['docs/manual/v1.0.0/later', null],
+        ['docs/manual/v1.0.0/later/index', null],
+        ['guides/index', '/guides/'],
+      ]),
+    );
+    const { routesHold } = await import('../../src/pipeline/cache.ts');
+    const routes = { ...baseContext.routeByFile, 'docs/manual/v1.0.0/page': '/docs/manual/v1.0.0/page' };
+    expect(routesHold(page, routes)).toBe(true);
+    expect(routesHold(page, { ...routes, 'docs/manual/v1.0.0/other': '/docs/manual/v1.0.0/other' })).toBe(true); // a page it does not link to
+    expect(routesHold(page, { ...routes, 'docs/manual/v1.0.0/later': '/docs/manual/v1.0.0/later' })).toBe(false); // the page it links to appears
+    const withoutPipe: Record<string, string> = { ...routes };
+    delete withoutPipe['docs/manual/v1.0.0/pipe'];
+    expect(routesHold(page, withoutPipe)).toBe(false); // the page it links to goes
+  });
+
   it('are recorded with the place they were written', async () => {
     const page = await compile('Intro\n\nSee [pipe](pipe.md) and [ext](https://a.org).\n');
     expect(page.links).toEqual([{ href: '/docs/manual/v1.0.0/pipe', raw: 'pipe.md', line: 3, column: 5 }]);
