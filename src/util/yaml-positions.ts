@@ -155,8 +155,8 @@ export function hasDuplicateKeys(text: string): boolean {
 }
 
 /**
- * Front matter YAML: the common shape (one `key: value` per line, each value a quoted string or a
- * plain word-led string) is read directly; anything else, and the places of the nodes whenever a
+ * Front matter YAML: the common shape (one `key: value` per line, each value a quoted string, a
+ * plain word-led string or a one-line list of double-quoted strings) is read directly; anything else, and the places of the nodes whenever a
  * message asks for them, goes through the positioned parser. On the 1,000-page bench corpus the
  * positioned parser took ~0.15 s of the main thread before any page could compile.
  */
@@ -201,10 +201,20 @@ const PLAIN_STRING = /^[A-Za-z][^:#"\\{}\[\]`\x00-\x1f\x7f-\x9f\u2028\u2029\ufef
 /** Plain words the core schema reads as null or a boolean. */
 const NOT_A_STRING = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 
+/**
+ * A double-quoted string as JSON writes it (generated front matter: `JSON.stringify`): JSON's
+ * escapes are YAML's too, with the same meaning (a lone surrogate's `\uD8xx` aside: left out).
+ */
+const JSON_STRING = String.raw`"(?:[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]|\\["\\/bfnrt]|\\u(?![dD][89abAB])[0-9a-fA-F]{4})*"`;
+const JSON_QUOTED = new RegExp(`^${JSON_STRING}$`);
+/** A flow sequence of such strings on one line (`keywords: ["=>", "arrow"]`, the syntax lookup's). */
+const STRING_LIST = new RegExp(`^\\[[ ]*(?:${JSON_STRING}(?:[ ]*,[ ]*${JSON_STRING})*)?[ ]*\\]$`);
+const LIST_ITEM = new RegExp(JSON_STRING, 'g');
+
 /** The mapping `text` holds when it is of the simple shape, else undefined (not an error: the full parser decides). */
-export function simpleMapping(text: string): Record<string, string> | undefined {
+export function simpleMapping(text: string): Record<string, string | string[]> | undefined {
   if (text.includes('\r')) return undefined;
-  const out: Record<string, string> = {};
+  const out: Record<string, string | string[]> = {};
   const seen = new Set<string>();
   for (const line of text.split('\n')) {
     const m = SIMPLE_KEY.exec(line);
@@ -213,9 +223,11 @@ export function simpleMapping(text: string): Record<string, string> | undefined 
     const value = m[2]!;
     if (seen.has(key) || key === '__proto__' || NOT_A_STRING.test(key)) return undefined;
     seen.add(key);
-    let str: string | undefined;
+    let str: string | string[] | undefined;
     const quoted = DOUBLE_QUOTED.exec(value) ?? SINGLE_QUOTED.exec(value);
     if (quoted) str = quoted[1]!;
+    else if (JSON_QUOTED.test(value)) str = JSON.parse(value) as string;
+    else if (STRING_LIST.test(value)) str = [...value.matchAll(LIST_ITEM)].map((m) => JSON.parse(m[0]) as string);
     else if (PLAIN_STRING.test(value) && !NOT_A_STRING.test(value)) str = value;
     if (str === undefined) return undefined;
     out[key] = str;
