@@ -165,7 +165,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       // Parsed once; its places (for messages only) come from the file on disk when asked for.
       const data = JSON.parse(text) as GeneratedApi;
       const positioned = placedOnDemand(data, config.cacheDir ? readAgain(cacheFile) : keep(text));
-      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: positioned } });
+      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: positioned, hash: sha1(text) } });
     }),
   );
   // In the config's order, whatever order the versions finished in: the page list (and with it the

@@ -38,6 +38,8 @@ interface VersionData {
   libs: Map<string, ModuleEntry[]>;
   toc: Record<string, TocNode> | undefined;
   source?: string;
+  /** Content hashes of the files the version's data comes from; undefined when one is not known. */
+  inputs: string[] | undefined;
 }
 
 function isModule(v: unknown): v is ApiModule {
@@ -72,6 +74,13 @@ function itemLinkResolver(items: readonly ApiItem[]): (md: string) => string {
     });
 }
 
+/** A module page's front matter block: its title and a description from its first docstring line. */
+export function moduleFrontMatter(mod: ApiModule): string {
+  const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
+  const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
+  return ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---'].join('\n');
+}
+
 /** Markdown for one module: its docs, then one section per item with a stable anchor. */
 export function moduleMarkdown(
   key: string,
@@ -87,9 +96,7 @@ export function moduleMarkdown(
     });
   const itemLinks = itemLinkResolver(items);
   const fix = (parts: string[] | undefined) => modules(itemLinks((parts ?? []).join('\n\n')));
-  const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
-  const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
-  const out = ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---', '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
+  const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
   const lines: { line: number; item: string }[] = [];
   // Lines written so far: counted as parts are added, not by re-joining the page per item.
   let lineCount = 0;
@@ -147,12 +154,13 @@ function collect(config: LoadedConfig, generated: ReadonlyMap<string, GeneratedF
         Object.entries(mods).map(([key, mod]) => ({ key, mod, file: g.file, pointer: `/libs/${escapePointer(lib)}/${escapePointer(key)}` })),
       );
     }
-    versions.set(version, { version, layout: g.api.layout, libs, toc: g.api.toc, source: `${g.file.displayPath} (from ${g.api.source})` });
+    versions.set(version, { version, layout: g.api.layout, libs, toc: g.api.toc, source: `${g.file.displayPath} (from ${g.api.source})`, inputs: [g.file.hash ?? ''] });
   }
   for (const [version, files] of config.api) {
     let v = versions.get(version);
-    if (!v) versions.set(version, (v = { version, layout: 'new', libs: new Map(), toc: undefined }));
+    if (!v) versions.set(version, (v = { version, layout: 'new', libs: new Map(), toc: undefined, inputs: [] }));
     for (const [lib, file] of files) {
+      v.inputs?.push(`${lib}:${file.hash ?? ''}`);
       if (lib === 'toc_tree') {
         v.toc = { ...(v.toc ?? {}), ...((file.data as Record<string, TocNode> | undefined) ?? {}) };
         continue;
@@ -190,11 +198,17 @@ export interface ApiSourcesResult {
   sidebars(routes: ReadonlySet<string>): Sidebar[];
 }
 
+/** A module page's Markdown, made on first use and kept (a function of its own: see readAgain in generate.ts). */
+function generatedPage(make: () => { markdown: string; lines: { line: number; item: string }[] }): () => { markdown: string; lines: { line: number; item: string }[] } {
+  let made: ReturnType<typeof make> | undefined;
+  return () => (made ??= make());
+}
+
 /** One generated source per module of every version's API data, and the API sidebars. */
 export function apiSources(config: LoadedConfig, section = 'manual', generated: ReadonlyMap<string, GeneratedFile> = new Map()): ApiSourcesResult {
   const sources: SourceFile[] = [];
   const origins = new Map<string, Origin>();
-  const itemLines = new Map<string, { line: number; item: string }[]>();
+  const itemLines = new Map<string, () => { line: number; item: string }[]>();
   const messages: Message[] = [];
   const versions = collect(config, generated, messages);
   const slugs = new Map<string, Map<string, string>>(); // version → key → slug
@@ -208,13 +222,20 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
       const slug = bySlug.get(p);
       return slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
     };
+    // A module's page is a function of its version's data (its links name the other modules): with
+    // the data's files' hashes known, the page's hash is the version's and its key, and its Markdown
+    // is generated only when something reads it (a compile: a warm or one-edit build compiles none
+    // or few of them; generating all cost ~0.13 s of every build of the repo site).
+    const known = v.inputs?.every((h) => h !== '' && !h.endsWith(':'));
+    const versionKey = known ? sha1(JSON.stringify([section, v.version, v.layout, v.inputs])) : undefined;
     for (const [, entries] of v.libs) {
       for (const { key, mod, file, pointer } of entries) {
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
-        const { markdown: raw, lines } = moduleMarkdown(key, mod, moduleRoute);
+        const page = generatedPage(() => moduleMarkdown(key, mod, moduleRoute));
         origins.set(virtual, { file, pointer });
-        itemLines.set(virtual, lines);
+        itemLines.set(virtual, () => page().lines);
+        const frontMatter = moduleFrontMatter(mod);
         sources.push({
           id: `docs/${section}/${v.version}/${slug}.md`,
           absPath: virtual,
@@ -225,9 +246,11 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
           section,
           version: v.version,
           slug,
-          raw,
-          hash: sha1(raw),
-          frontMatter: extractFrontMatter(raw, virtual),
+          get raw() {
+            return page().markdown;
+          },
+          hash: versionKey ? sha1(`${versionKey}\0${key}`) : sha1(page().markdown),
+          frontMatter: extractFrontMatter(`${frontMatter}\n`, virtual),
           format: 'md',
         });
       }
@@ -236,7 +259,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
   const originOf = (m: Message): Message | undefined => {
     const origin = origins.get(m.file);
     if (!origin) return undefined;
-    const lines = itemLines.get(m.file) ?? [];
+    const lines = itemLines.get(m.file)?.() ?? [];
     let item: string | undefined;
     for (const l of lines) if (l.line <= m.line) item = l.item;
     const module = m.file.slice(m.file.lastIndexOf('#') + 1);

@@ -19,6 +19,8 @@ export interface ConfigFile<T = unknown> {
   builtin?: boolean;
   /** The file is not JSON or broke its JSON Schema (reported at load): consumers other than site-config.ts do not see it. */
   invalid?: boolean;
+  /** Hash of the file's bytes, when known (what is made from the file can be keyed by it). */
+  hash?: string;
 }
 
 /** Everything under config/, read once. */
@@ -176,7 +178,8 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   const dir = config.configDir;
   const names = existsSync(dir) ? (await fg('**/*', { cwd: dir, onlyFiles: true })).sort() : [];
   const texts = await Promise.all(names.map((f) => readFile(path.join(dir, f))));
-  const hash = sha1(names.map((f, i) => `${f}:${sha1(texts[i]!)}`).join('\n'));
+  const hashes = texts.map((t) => sha1(t));
+  const hash = sha1(names.map((f, i) => `${f}:${hashes[i]}`).join('\n'));
   const shownOf = (abs: string) => displayPath(config, abs);
 
   // Project schemas override docsgen's built-in ones, name by name.
@@ -195,6 +198,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   names.forEach((rel, i) => {
     if (!rel.endsWith('.json')) return;
     const file = parseConfigFile(texts[i]!.toString('utf8'), shownOf(path.join(dir, rel)), messages);
+    file.hash = hashes[i]!;
     const schema = /^schemas\/([^/]+)$/.exec(rel);
     if (!schema) {
       files.set(rel, file);
