@@ -10,7 +10,7 @@ import { runBuild, summaryLine, type BuildResult } from '../pipeline/run.ts';
 import { startServer } from '../serve/server.ts';
 import { WatchSession } from '../watch/session.ts';
 import { LiveReload, RELOAD_CLIENT } from '../watch/live-reload.ts';
-import type { CommitResult } from '../watch/in-place-writer.ts';
+import type { CommitResult } from '../pipeline/write-in-place.ts';
 
 /** The error list as printed in the terminal and shown in the overlay: `file:line:col  error  reason  rule`. */
 function problemsText(result: BuildResult): string | null {

@@ -1,8 +1,8 @@
 // On-disk cache of compiled pages: one record per page, then a versioned index. Anything that affects a compiled page is in
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { isRunning } from '../util/process.ts';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
@@ -395,17 +395,18 @@ export function siteKey(toolVersion: string, extra: Record<string, string>, sour
   return { parts: { tool: `${toolVersion}:${compilerCodeHash()}`, ...extra }, sources };
 }
 
-async function listOutputs(outDir: string): Promise<Record<string, number>> {
+/**
+ * Every file of out/ and its size. Synchronous: nothing else runs meanwhile, and a promise per
+ * stat made it 3–4× slower (1,354 files: 20–50 ms → 6–16 ms).
+ */
+function listOutputs(outDir: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  await Promise.all(
-    entries
-      .filter((e) => e.isFile())
-      .map(async (e) => {
-        const abs = path.join(e.parentPath, e.name);
-        out[path.relative(outDir, abs).split(path.sep).join('/')] = (await stat(abs)).size;
-      }),
-  );
+  const prefix = outDir.length + 1;
+  for (const e of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const abs = path.join(e.parentPath, e.name);
+    out[abs.slice(prefix).split(path.sep).join('/')] = statSync(abs).size;
+  }
   return out;
 }
 
@@ -418,7 +419,7 @@ export async function checkSiteManifest(
   dir: string,
   key: SiteKey,
   outDir: string,
-): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string; rendered?: Snapshot }> {
+): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string; previous?: { rendered: Snapshot; outputs: Record<string, number> } }> {
   const file = path.join(dir, 'site.json');
   if (!existsSync(file)) return { reason: 'no earlier build recorded' };
   let m: SiteManifest;
@@ -432,13 +433,14 @@ export async function checkSiteManifest(
   if (parts.length > 0) return { reason: `${parts.join(', ')} changed` };
   const ids = new Set([...Object.keys(m.sources), ...Object.keys(key.sources)]);
   const changed = [...ids].filter((id) => m.sources[id] !== key.sources[id]);
-  const outputs = existsSync(outDir) ? await listOutputs(outDir) : {};
+  const outputs = existsSync(outDir) ? listOutputs(path.resolve(outDir)) : {};
   const names = new Set([...Object.keys(m.outputs), ...Object.keys(outputs)]);
   const touched = [...names].filter((f) => m.outputs[f] !== outputs[f]);
   if (changed.length > 0) {
     const reason = `${changed.length} content file${changed.length === 1 ? '' : 's'} changed (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})`;
     if (touched.length > 0) return { reason };
-    return { reason, rendered: { facts: new Map(m.rendered.facts), routes: new Set(m.rendered.routes), global: m.rendered.global } };
+    const rendered = { facts: new Map(m.rendered.facts), routes: new Set(m.rendered.routes), global: m.rendered.global };
+    return { reason, previous: { rendered, outputs } };
   }
   if (touched.length > 0) return { reason: `out/ changed since the last build (${touched.slice(0, 3).join(', ')}${touched.length > 3 ? ', …' : ''})` };
   return { manifest: { messages: m.messages, pages: m.pages } };
@@ -456,11 +458,13 @@ export async function writeSiteManifest(
   outDir: string,
   result: { messages: Message[]; pages: number },
   rendered: Snapshot,
+  /** out/'s files and sizes when the writer knows them (an in-place build); else out/ is listed. */
+  outputs?: Record<string, number>,
 ): Promise<void> {
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     ...key,
-    outputs: await listOutputs(outDir),
+    outputs: outputs ?? listOutputs(path.resolve(outDir)),
     messages: result.messages,
     pages: result.pages,
     rendered: { facts: [...rendered.facts], routes: [...rendered.routes], global: rendered.global },

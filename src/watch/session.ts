@@ -11,7 +11,7 @@ import type { CompileMemory } from '../pipeline/compile-pages.ts';
 import type { SourceFile } from '../pipeline/types.ts';
 import { DepGraph } from '../pipeline/incremental/dep-graph.ts';
 import { recordRoutes, routesToRender, type PlanInput, type Snapshot } from '../pipeline/incremental/route-facts.ts';
-import { InPlaceWriter, type CommitResult } from './in-place-writer.ts';
+import { InPlaceWriter, type CommitResult } from '../pipeline/write-in-place.ts';
 
 /** Why the next build renders every route, or undefined when it can be incremental. */
 type FullReason = string | undefined;

@@ -68,7 +68,7 @@ describe('warm docsgen build', () => {
     const inode = (f: string) => statSync(out(f)).ino;
     const before = { pipe: inode('docs/manual/v1.0.0/pipe.html'), intro: inode('docs/manual/v1.0.0/intro.html'), about: inode('about.html'), v2: inode('docs/manual/v2.0.0/intro.html') };
 
-    // A body edit reaches its own page only: the others are the same files, linked into the new out/.
+    // A body edit reaches its own page only: the others are the same files, left as they were.
     const file = path.join(root, 'content/docs/manual/v1.0.0/pipe.mdx');
     writeFileSync(file, readFileSync(file, 'utf8').replace('passes the value', 'gives the value'));
     const body = build();
@@ -87,6 +87,31 @@ describe('warm docsgen build', () => {
     expect(readFileSync(out('docs/manual/v1.0.0/intro.html'), 'utf8')).toContain('Pipe operator');
     expect(inode('docs/manual/v1.0.0/intro.html')).not.toBe(before.intro);
     expect(inode('docs/manual/v2.0.0/intro.html')).toBe(before.v2);
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
+    expect(build().stderr).toContain('(unchanged since the last build)');
+  });
+
+  it('writes a one-edit build in place only once it has no errors, leaving out/ as it was when it has', () => {
+    const root = copyFixture('watch');
+    const build = () => docsgen(['build', '--verbose', '--root', root]);
+    expect(build().code).toBe(0);
+    const site = tree(path.join(root, 'out'));
+    const file = path.join(root, 'content/docs/manual/v1.0.0/pipe.mdx');
+    const good = readFileSync(file, 'utf8');
+
+    writeFileSync(file, `${good}\nSee [the missing page](/docs/manual/v1.0.0/nowhere).\n`);
+    const broken = build();
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('pipe.mdx');
+    expect(broken.stderr).toContain('nothing written');
+    expect(tree(path.join(root, 'out'))).toEqual(site);
+
+    writeFileSync(file, good.replace('passes the value', 'hands over the value'));
+    const fixed = build();
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stderr).toContain('changed files written into out/ in place');
+    expect(readFileSync(path.join(root, 'out/docs/manual/v1.0.0/pipe.html'), 'utf8')).toContain('hands over the value');
+    expect(readdirSync(path.join(root, 'out/docs/manual/v1.0.0')).filter((f) => f.includes('.tmp-'))).toEqual([]);
     expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
     expect(build().stderr).toContain('(unchanged since the last build)');
   });

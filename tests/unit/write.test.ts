@@ -35,6 +35,21 @@ describe('OutputWriter', () => {
     expect(leftovers(root)).toEqual([]);
   });
 
+  it('keeps the files a build did not render again, as they were, and drops the rest of the old site', async () => {
+    const { root, out } = site();
+    mkdirSync(path.join(out, 'docs'));
+    writeFileSync(path.join(out, 'docs/kept.html'), 'kept page');
+    const writer = new OutputWriter(out);
+    await writer.open();
+    writer.reuse('docs/kept.html');
+    writer.write({ path: 'index.html', contents: 'new' });
+    await writer.commit();
+    expect(readFileSync(path.join(out, 'docs/kept.html'), 'utf8')).toBe('kept page');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new');
+    expect(existsSync(path.join(out, 'old.html'))).toBe(false);
+    expect(leftovers(root)).toEqual([]);
+  });
+
   it('keeps the last of two writes to one path, and the caller\'s buffers intact for their next use', async () => {
     const { out } = site();
     const shared = new TextEncoder().encode('<nav>shared sidebar</nav>');

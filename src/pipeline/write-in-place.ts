@@ -1,13 +1,15 @@
-// The writer of an incremental build (serve --watch): files go into out/ in place, and only those
-// whose bytes changed are written, so unchanged files keep their mtime and the session knows exactly
-// which outputs changed (those pages reload). Nothing is written before commit: a build with
-// errors is aborted and the last good site stays.
+// The writer of an incremental build (`serve --watch`, and a `docsgen build` that renders only the
+// routes an edit reaches): files go into out/ in place, and only those whose bytes changed are
+// written, so unchanged files keep their mtime and the session knows exactly which outputs changed
+// (those pages reload). Nothing is written before commit: a build with errors is aborted and the
+// last good site stays. Each file is written under a temporary name and renamed over the old one,
+// so a reader (the dev server, a browser reloading) never sees half a file.
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import type { SiteWriter } from '../pipeline/run.ts';
-import type { OutputFile } from '../pipeline/types.ts';
+import type { SiteWriter } from './run.ts';
+import type { OutputFile } from './types.ts';
 
 function digest(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
@@ -30,6 +32,16 @@ export interface CommitResult {
   removed: string[];
 }
 
+/** What a writer may take as known about out/ instead of listing and reading it. */
+export interface InPlaceWriterOptions {
+  /**
+   * Every file of out/ and its size, as the last build left it (the site manifest, checked against
+   * out/ just before): out/ is not listed, and a file whose size differs is written without reading
+   * the old one. public/ is also taken as copied already (the manifest's key covers it).
+   */
+  known?: Readonly<Record<string, number>>;
+}
+
 export class InPlaceWriter implements SiteWriter {
   /** out/ path → sha1 of what is on disk, for every file this writer knows to be there. */
   private readonly onDisk = new Map<string, string>();
@@ -44,10 +56,15 @@ export class InPlaceWriter implements SiteWriter {
   private pendingText = new Map<string, string>();
   /** Static files copied so far: size and mtime when read. */
   private readonly copied = new Map<string, { size: number; mtimeMs: number }>();
+  /** Sizes of files on disk, where known (a changed size needs no read to tell). */
+  private readonly sizes = new Map<string, number>();
   /** Told what each commit changed. */
   onCommit: ((result: CommitResult) => void) | undefined;
 
-  constructor(private readonly outDir: string) {}
+  constructor(
+    private readonly outDir: string,
+    private readonly options: InPlaceWriterOptions = {},
+  ) {}
 
   async open(): Promise<void> {
     this.pending = new Map();
@@ -56,7 +73,13 @@ export class InPlaceWriter implements SiteWriter {
     this.publicDirs = [];
     if (!this.listed) {
       // Once per session: what a previous build left in out/ (a file of a page deleted since is removed).
-      for (const f of await listFiles(this.outDir)) this.onDisk.set(f, '');
+      const { known } = this.options;
+      if (known) {
+        for (const [f, size] of Object.entries(known)) {
+          this.onDisk.set(f, '');
+          this.sizes.set(f, size);
+        }
+      } else for (const f of await listFiles(this.outDir)) this.onDisk.set(f, '');
       this.listed = true;
     }
   }
@@ -76,8 +99,22 @@ export class InPlaceWriter implements SiteWriter {
     for (const p of paths) this.keep.add(p);
   }
 
+  reuse(file: string): void {
+    this.keep.add(file);
+  }
+
   async copyDir(from: string): Promise<void> {
+    if (this.options.known) {
+      // Unchanged since the last build, which copied it: its files stay as they are.
+      for (const f of await listFiles(from)) this.keep.add(f);
+      return;
+    }
     this.publicDirs.push(from);
+  }
+
+  /** Every file of out/ and its size, as of the last commit (known sizes only: the build's own case). */
+  outputs(): Record<string, number> {
+    return Object.fromEntries([...this.onDisk.keys()].sort().map((f) => [f, this.sizes.get(f) ?? -1]));
   }
 
   async commit(): Promise<void> {
@@ -100,7 +137,8 @@ export class InPlaceWriter implements SiteWriter {
     for (const [rel, bytes] of this.pending) {
       const hash = digest(bytes);
       let known = this.onDisk.get(rel);
-      if (known === '') {
+      if (known === '' && this.sizes.get(rel) !== bytes.byteLength && this.sizes.has(rel)) known = undefined;
+      else if (known === '') {
         // Listed at open but never compared: compare with the file itself once.
         known = await readFile(path.join(this.outDir, rel)).then(digest, () => undefined);
       }
@@ -110,8 +148,11 @@ export class InPlaceWriter implements SiteWriter {
       }
       const target = path.join(this.outDir, ...rel.split('/'));
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
+      const tmp = `${target}.tmp-${process.pid}`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, target);
       this.onDisk.set(rel, hash);
+      this.sizes.set(rel, bytes.byteLength);
       written.push(rel);
     }
     // What is on disk now: the text files of this build (a later build may give the very same).
@@ -126,6 +167,7 @@ export class InPlaceWriter implements SiteWriter {
       if (this.pending.has(rel) || this.keep.has(rel)) continue;
       await unlink(path.join(this.outDir, ...rel.split('/'))).catch(() => undefined);
       this.onDisk.delete(rel);
+      this.sizes.delete(rel);
       this.lastText.delete(rel);
       removed.push(rel);
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, statSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { InPlaceWriter, type CommitResult } from '../../src/watch/in-place-writer.ts';
+import { InPlaceWriter, type CommitResult } from '../../src/pipeline/write-in-place.ts';
 
 function setup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-inplace-'));
@@ -61,5 +61,26 @@ describe('InPlaceWriter and text outputs', () => {
     writer.write({ path: 'llms.txt', contents: 'two' });
     await writer.commit();
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toBe('two');
+  });
+});
+
+describe('InPlaceWriter told what out/ holds (a one-edit docsgen build)', () => {
+  it('takes the listed files as out/, keeps public files without reading them, and reports the new sizes', async () => {
+    const { out } = setup();
+    const pub = path.join(path.dirname(out), 'public');
+    mkdirSync(pub, { recursive: true });
+    writeFileSync(path.join(pub, 'logo.svg'), '<svg/>');
+    writeFileSync(path.join(out, 'logo.svg'), '<svg/>');
+    const writer = new InPlaceWriter(out, { known: { 'same.html': 4, 'old/stale.html': 5, 'logo.svg': 6 } });
+    const commits: CommitResult[] = [];
+    writer.onCommit = (r) => commits.push(r);
+    await writer.open();
+    writer.write({ path: 'same.html', contents: 'same' });
+    writer.write({ path: 'grown.html', contents: 'a new page' });
+    await writer.copyDir(pub);
+    await writer.commit();
+    expect(commits[0]).toEqual({ written: ['grown.html'], removed: ['old/stale.html'] });
+    expect(writer.outputs()).toEqual({ 'grown.html': 10, 'logo.svg': 6, 'same.html': 4 });
+    expect(readdirSync(out).sort()).toEqual(['grown.html', 'logo.svg', 'same.html']);
   });
 });
