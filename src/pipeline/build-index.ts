@@ -3,6 +3,7 @@ import { compareVersions } from '../util/version.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
+import { llmsGroup } from './incremental/generated.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
@@ -33,6 +34,8 @@ export interface GeneratedOptions {
   compiled: Map<string, CompiledPage>;
   site: ResolvedSiteConfig;
   index: SiteIndex;
+  /** Groups of generated files kept from the last build (incremental/generated.ts): not made again. */
+  kept?: ReadonlyMap<string, unknown> | undefined;
 }
 
 const DOCS_ROUTE = /^\/docs\/([^/]+)\/([^/]+)\/(.+)$/;
@@ -261,7 +264,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
  * What needs every page compiled: the syntax lookup page and the llms files. Adds them to the
  * index (and the generated page to `compiled`, so the link check sees its anchors).
  */
-export function buildGenerated({ pages, compiled, site, index }: GeneratedOptions): void {
+export function buildGenerated({ pages, compiled, site, index, kept }: GeneratedOptions): void {
   const syntax = syntaxLookupPage(pages, compiled);
   if (syntax) {
     index.generated.push(syntax);
@@ -269,7 +272,7 @@ export function buildGenerated({ pages, compiled, site, index }: GeneratedOption
     const entry = index.routes.get(SYNTAX_ROUTE);
     if (entry) entry.pageId = syntax.page.source.id;
   }
-  index.files.push(...llmsFiles({ pages, compiled, site }, index.sidebars));
+  index.files.push(...llmsFiles({ pages, compiled, site, kept }, index.sidebars));
 }
 
 function aliasTitle(href: string, sidebar: Sidebar): string {
@@ -288,12 +291,13 @@ export function withoutJsOutput(markdown: string): string {
 const llmsMemo = new Map<string, { inputs: unknown[]; files: OutputFile[] }>();
 
 /** llms.txt (page index), llms-full.txt (every page) and llms-small.txt (no JS output) per docs version. */
-function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site'>, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
+function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' | 'kept'>, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
   const bySection = new Map<string, { page: Page; compiled: CompiledPage }[]>();
   for (const page of opts.pages) {
     const { kind, section, version } = page.source;
+    if (kind !== 'docs' || !section || !version || opts.kept?.has(llmsGroup(section, version))) continue;
     const c = opts.compiled.get(page.source.id);
-    if (kind !== 'docs' || !section || !version || !c) continue;
+    if (!c) continue;
     const key = `${section}/${version}`;
     const list = bySection.get(key) ?? [];
     list.push({ page, compiled: c });
@@ -324,11 +328,12 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site'>,
     }
     const files: OutputFile[] = [];
     const [indexText, fullText, smallText] = [`${index.join('\n')}\n`, full(false), full(true)];
+    const group = llmsGroup(section, version);
     for (const dir of dirs) {
       const base = `docs/${section}/${dir}`;
-      files.push({ path: `${base}/llms.txt`, contents: indexText });
-      files.push({ path: `${base}/llms-full.txt`, contents: fullText });
-      files.push({ path: `${base}/llms-small.txt`, contents: smallText });
+      files.push({ path: `${base}/llms.txt`, contents: indexText, group });
+      files.push({ path: `${base}/llms-full.txt`, contents: fullText, group });
+      files.push({ path: `${base}/llms-small.txt`, contents: smallText, group });
     }
     llmsMemo.set(key, { inputs, files });
     yield* files;

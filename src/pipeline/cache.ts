@@ -10,6 +10,7 @@ import { toolDir } from './config.ts';
 import { RESCRIPT_GRAMMAR } from '../render/precompiled-grammar.ts';
 import type { CompiledPage, Message } from './types.ts';
 import type { Snapshot } from './incremental/route-facts.ts';
+import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
 const FORMAT = 5;
@@ -359,7 +360,7 @@ function writeExactly(fd: number, bytes: Uint8Array, offset: number): void {
 }
 
 /** Bump when the site manifest's layout changes. */
-const SITE_FORMAT = 2;
+const SITE_FORMAT = 3;
 
 /**
  * What the last written site was built from, and what it wrote: a build whose inputs all match,
@@ -383,6 +384,16 @@ interface SiteManifest {
   pages: number;
   /** The facts its routes were rendered from (incremental/route-facts.ts): a build whose sources changed renders only the routes they reach. */
   rendered: { facts: [string, string][]; routes: string[]; global: string };
+  /** Groups of generated files and the keys of their inputs (incremental/generated.ts): an unchanged group is kept. */
+  generated: GeneratedGroups;
+}
+
+/** What an incremental build takes from the last one. */
+export interface PreviousBuild {
+  rendered: Snapshot;
+  /** Every file of out/ and its size. */
+  outputs: Record<string, number>;
+  generated: GeneratedGroups;
 }
 
 export interface SiteKey {
@@ -419,7 +430,7 @@ export async function checkSiteManifest(
   dir: string,
   key: SiteKey,
   outDir: string,
-): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string; previous?: { rendered: Snapshot; outputs: Record<string, number> } }> {
+): Promise<{ manifest: { messages: Message[]; pages: number } } | { reason: string; previous?: PreviousBuild }> {
   const file = path.join(dir, 'site.json');
   if (!existsSync(file)) return { reason: 'no earlier build recorded' };
   let m: SiteManifest;
@@ -440,7 +451,7 @@ export async function checkSiteManifest(
     const reason = `${changed.length} content file${changed.length === 1 ? '' : 's'} changed (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})`;
     if (touched.length > 0) return { reason };
     const rendered = { facts: new Map(m.rendered.facts), routes: new Set(m.rendered.routes), global: m.rendered.global };
-    return { reason, previous: { rendered, outputs } };
+    return { reason, previous: { rendered, outputs, generated: m.generated } };
   }
   if (touched.length > 0) return { reason: `out/ changed since the last build (${touched.slice(0, 3).join(', ')}${touched.length > 3 ? ', …' : ''})` };
   return { manifest: { messages: m.messages, pages: m.pages } };
@@ -458,12 +469,14 @@ export async function writeSiteManifest(
   outDir: string,
   result: { messages: Message[]; pages: number },
   rendered: Snapshot,
+  generated: GeneratedGroups,
   /** out/'s files and sizes when the writer knows them (an in-place build); else out/ is listed. */
   outputs?: Record<string, number>,
 ): Promise<void> {
   const manifest: SiteManifest = {
     format: SITE_FORMAT,
     ...key,
+    generated,
     outputs: outputs ?? listOutputs(path.resolve(outDir)),
     messages: result.messages,
     pages: result.pages,

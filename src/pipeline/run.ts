@@ -13,7 +13,8 @@ import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
 import { InPlaceWriter } from './write-in-place.ts';
-import { checkSiteManifest, removeSiteManifest, siteKey, writeSiteManifest, type SiteKey } from './cache.ts';
+import { checkSiteManifest, removeSiteManifest, siteKey, writeSiteManifest, type PreviousBuild, type SiteKey } from './cache.ts';
+import { generatedKeys, keptGroups, keptSearchIndexes, recordGroups } from './incremental/generated.ts';
 import { DepGraph } from './incremental/dep-graph.ts';
 import { recordRoutes, routesToRender, type PlanInput, type Snapshot } from './incremental/route-facts.ts';
 import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
@@ -132,7 +133,7 @@ async function build(
 
   // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
   const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
-  let previous: { rendered: Snapshot; outputs: Record<string, number> } | undefined;
+  let previous: PreviousBuild | undefined;
   if (key) {
     const last = await log.step('write', 'compare with the last build', () => checkSiteManifest(config.cacheDir as string, key, config.outDir));
     if ('manifest' in last) {
@@ -154,13 +155,23 @@ async function build(
   // from other pages (blog index, packages) are not in the index yet: they are always rendered.
   const skip = new Set(only ? [...index.routes.keys()].filter((route) => !only.has(route)) : []);
   if (only) log.debug('render', `${index.routes.size - skip.size} of ${index.routes.size} routes to render`);
+  // Generated files made from many pages (search indexes, llms files) are kept when those pages are.
+  const groupKeys = key ? generatedKeys(pages, searchSettings.settings.defaultVersion) : undefined;
+  const kept = groupKeys && only ? keptGroups(previous?.generated, groupKeys) : new Map<string, string[]>();
+  const keptFiles = [...kept.values()].flat();
+  const keptIndexes = keptSearchIndexes(kept);
+  search.skip(keptIndexes.keys());
+  if (kept.size > 0) log.debug('index', `${kept.size} groups of generated files kept (${keptFiles.length} files)`);
   const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? siteWriter(config, previous, only, index.routes.size)) : undefined;
   if (writer instanceof InPlaceWriter && !opts.session) log.debug('write', 'changed files written into out/ in place, once every check has passed');
   await writer?.open();
   let releaseCompiled: (() => Promise<void>) | undefined;
   try {
     const rctx = bundle ? createRenderContext(index, site, bundle, config.now) : undefined;
-    if (writer?.reuse) for (const route of skip) writer.reuse(outputPathOf(route));
+    if (writer?.reuse) {
+      for (const route of skip) writer.reuse(outputPathOf(route));
+      for (const file of keptFiles) writer.reuse(file);
+    }
     const byId = new Map(pages.map((p) => [p.source.id, p]));
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
@@ -196,11 +207,14 @@ async function build(
     releaseCompiled = release;
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
-    buildGenerated({ pages, compiled, site, index });
+    buildGenerated({ pages, compiled, site, index, kept });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) index.files.push(...timeStage('search', () => searchFiles(search.all(), searchSettings.settings, site).files));
+    if (writer) {
+      index.files.push(...timeStage('search', () => searchFiles(search.all(), searchSettings.settings, site, keptIndexes).files));
+    }
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
+      ...keptFiles.map((f) => `/${f}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
       ...(await fg('**/*', { cwd: path.join(config.root, 'public'), dot: true })).map((f) => `/${f}`),
     ];
@@ -249,7 +263,8 @@ async function build(
       result.written = true;
       if (key && snapshot && errors === 0) {
         const outputs = writer instanceof InPlaceWriter ? writer.outputs() : undefined;
-        await writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot, outputs).catch(() => undefined);
+        const groups = recordGroups(groupKeys!, kept, index.files);
+        await writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot, groups, outputs).catch(() => undefined);
       }
       log.debug('render', `${rendered} pages rendered`);
     } else {

@@ -219,6 +219,11 @@ export interface OutputFile {
    * given is modified or moved.
    */
   contents: string | Uint8Array | Uint8Array[];
+  /**
+   * The group of generated files it belongs to (`search:v12.0.0`; incremental/generated.ts): an
+   * incremental build keeps a group's files when the pages it is made from are unchanged.
+   */
+  group?: string;
 }
 
 /** Everything the index stage derives for the whole site. */

@@ -1,7 +1,8 @@
 // Gathers search records as pages compile and turns them into the embedded per-version indexes,
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
 import { createHash } from 'node:crypto';
-import { pageRecords, type RecordOptions } from './records.ts';
+import { pageRecords, searchVersionOf, type RecordOptions } from './records.ts';
+import { searchGroup } from '../pipeline/incremental/generated.ts';
 import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
@@ -23,7 +24,17 @@ export class SearchRecords {
     this.options = { sectionNames, maxContent: settings.maxContent };
   }
 
+  /** Versions whose index file is kept from the last build: their pages' records are not needed. */
+  private readonly skipped = new Set<string>();
+
+  /** Leaves out the records of these versions (their index files are kept as they are). */
+  skip(versions: Iterable<string>): void {
+    for (const v of versions) this.skipped.add(v);
+  }
+
   add(page: Page, compiled: CompiledPage): void {
+    const version = searchVersionOf(page.source);
+    if (version === undefined || this.skipped.has(version)) return;
     const records = pageRecords(page, compiled, this.options);
     if (records.length > 0) this.byPage.set(page.source.id, records);
     else this.byPage.delete(page.source.id);
@@ -62,8 +73,16 @@ export interface SearchFilesResult {
   sizes: Record<string, number>;
 }
 
-/** `out/search/config.json` and, for the embedded provider, one index file per docs version. */
-export function searchFiles(records: SearchRecord[], settings: ResolvedSearchSettings, site: ResolvedSiteConfig): SearchFilesResult {
+/**
+ * `out/search/config.json` and, for the embedded provider, one index file per docs version but
+ * those in `kept` (version → its index file from the last build, written again as it is).
+ */
+export function searchFiles(
+  records: SearchRecord[],
+  settings: ResolvedSearchSettings,
+  site: ResolvedSiteConfig,
+  kept: ReadonlyMap<string, string> = new Map(),
+): SearchFilesResult {
   const files: OutputFile[] = [];
   const sizes: Record<string, number> = {};
   const indexes: Record<string, string> = {};
@@ -76,14 +95,19 @@ export function searchFiles(records: SearchRecord[], settings: ResolvedSearchSet
       else byVersion.set(r.version, [r]);
     }
     const unversioned = byVersion.get(NO_VERSION) ?? [];
-    const versions = [...byVersion.keys()].filter((v) => v !== NO_VERSION).sort();
-    if (!versions.includes(settings.defaultVersion)) versions.push(settings.defaultVersion);
+    // The default version has an index even without pages of its own (unversioned records only).
+    const versions = [...new Set([...byVersion.keys(), ...kept.keys(), settings.defaultVersion])].filter((v) => v !== NO_VERSION).sort();
     for (const version of versions) {
+      const keptFile = kept.get(version);
+      if (keptFile !== undefined) {
+        indexes[version] = `/${keptFile}`;
+        continue;
+      }
       const own = byVersion.get(version) ?? [];
       const json = JSON.stringify(embeddedIndex(version, [...own, ...unversioned]));
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
-      files.push({ path, contents: json });
+      files.push({ path, contents: json, group: searchGroup(version) });
       indexes[version] = `/${path}`;
       sizes[version] = Buffer.byteLength(json);
     }

@@ -1,6 +1,6 @@
 // Search records from a compiled page: one DocSearch record per heading section, built from the
 // compile stage's text sections (never from the page's HTML, so no page has to be kept for it).
-import type { CompiledPage, Heading, Page } from '../pipeline/types.ts';
+import type { CompiledPage, Heading, Page, SourceFile } from '../pipeline/types.ts';
 import { NO_VERSION, type Hierarchy, type RecordType, type SearchRecord } from '../client/search/types.ts';
 
 export interface RecordOptions {
@@ -18,6 +18,12 @@ const DEFAULT_MAX_CONTENT = 2000;
 /** An API item's heading: `value-map` / `type-t` ids (generated pages), or a lowercase name (legacy pages). */
 const API_ID = /^(value|type)-/;
 const IDENTIFIER = /^[a-z_][\w']*$/;
+
+/** The version a page's records carry (the index they go in), or undefined for a page not searched. */
+export function searchVersionOf(source: Pick<SourceFile, 'kind' | 'route' | 'version'>): string | undefined {
+  if (!SEARCHED.has(source.kind) || source.route === null) return undefined;
+  return source.kind === 'blog' || source.kind === 'community' ? NO_VERSION : (source.version ?? NO_VERSION);
+}
 
 /** The area a page's records are grouped under (DocSearch's lvl0). */
 export function areaOf(page: Page, opts: RecordOptions): string {
@@ -41,9 +47,9 @@ function cut(text: string, max: number): string {
  */
 export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOptions): SearchRecord[] {
   const { source } = page;
-  if (!SEARCHED.has(source.kind) || source.route === null) return [];
+  const version = searchVersionOf(source);
+  if (version === undefined || source.route === null) return [];
   const route = source.route;
-  const version = source.kind === 'blog' || source.kind === 'community' ? NO_VERSION : (source.version ?? NO_VERSION);
   const lvl0 = areaOf(page, opts);
   const isApi = lvl0 === 'API';
   const max = opts.maxContent ?? DEFAULT_MAX_CONTENT;

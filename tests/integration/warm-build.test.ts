@@ -74,6 +74,9 @@ describe('warm docsgen build', () => {
     const body = build();
     expect(body.code, body.stderr).toBe(0);
     expect(body.stderr).toContain('rendering the pages the change reaches: 1 content file changed');
+    // v2.0.0's search index and llms files are kept, not made again: only v1.0.0's pages changed.
+    expect(body.stderr).toMatch(/index\s+\d+ groups of generated files kept/);
+    expect(readFileSync(out('docs/manual/v1.0.0/llms-full.txt'), 'utf8')).toContain('gives the value');
     expect(readFileSync(out('docs/manual/v1.0.0/pipe.html'), 'utf8')).toContain('gives the value');
     expect(inode('docs/manual/v1.0.0/pipe.html')).not.toBe(before.pipe);
     expect(inode('docs/manual/v1.0.0/intro.html')).toBe(before.intro);
