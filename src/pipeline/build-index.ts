@@ -316,8 +316,12 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' |
       const desc = page.meta.description ? `: ${page.meta.description}` : '';
       index.push(`- [${compiled.title}](${site.url}${page.source.route})${desc}`);
     }
-    const full = (strip: boolean) =>
-      [`# ${heading}`, '', ...list.map(({ page, compiled }) => `<!-- ${site.url}${page.source.route} -->\n\n${strip ? withoutJsOutput(compiled.markdown) : compiled.markdown}\n`)].join('\n');
+    // Read once per page: a page from the compiled-page cache reads its Markdown from the file.
+    let markdowns: string[] | undefined;
+    const full = (strip: boolean) => {
+      markdowns ??= list.map(({ compiled }) => compiled.markdown);
+      return [`# ${heading}`, '', ...list.map(({ page }, i) => `<!-- ${site.url}${page.source.route} -->\n\n${strip ? withoutJsOutput(markdowns![i]!) : markdowns![i]!}\n`)].join('\n');
+    };
     const dirs = [version, ...(sv ? sv.routed.filter((a) => sv.aliases[a] === version) : [])];
     // The same compiled pages (serve --watch keeps them) in the same order: the same files.
     const inputs = [heading, site.url, site.description, ...dirs, ...list.flatMap(({ page, compiled }) => [page.source.route, page.meta.description, compiled])];

@@ -13,7 +13,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 5;
+const FORMAT = 7;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -33,14 +33,28 @@ interface Index {
 }
 
 /**
- * Where a record is. A record is the page without its HTML, v8-serialised (`head` bytes), then
- * the HTML as UTF-8: a build that does not render a page (an incremental one) never reads its HTML.
+ * Where a record is. A record is four parts: the page's light fields v8-serialised (up to `light`
+ * bytes), its text per section v8-serialised (up to `sections`), its other heavy fields
+ * v8-serialised (up to `head`), then the HTML as UTF-8. A build reads the light part of every
+ * page, the others only of the pages it makes something from: search records need the sections,
+ * llms files the Markdown, rendering the HTML (an incremental build: a few pages each).
  */
 export interface RecordPlace {
   offset: number;
   length: number;
+  light: number;
+  sections: number;
   head: number;
 }
+
+/**
+ * The fields of a compiled page only some readers need: its text per section (search records),
+ * Markdown (llms files) and code samples (the syntax lookup, checks). 15.6 of the 16.4 MB of the
+ * repo site's record heads, which an edit's build decoded for every page.
+ */
+export const HEAVY_FIELDS = ['sections', 'markdown', 'codes', 'preludes'] as const;
+export type HeavyFields = Pick<CompiledPage, (typeof HEAVY_FIELDS)[number]>;
+type OtherHeavy = Pick<CompiledPage, 'markdown' | 'codes' | 'preludes'>;
 
 /** `compiled.v8`: records, then the index, then 8 bytes: the index's offset (u32) and length (u32). */
 const CACHE_FILE = 'compiled.v8';
@@ -83,18 +97,29 @@ export function routesHold(page: Pick<CompiledPage, 'fileRoutes'>, routeByFile: 
 }
 
 /** Reads records of an open cache file. */
-class RecordFile {
+export class RecordFile {
   constructor(protected readonly fd: number) {}
 
   /** The whole page. */
   read(place: RecordPlace): CompiledPage {
-    return decodeRecord(readExactly(this.fd, place.offset, place.length), place.head);
+    return decodeRecord(readExactly(this.fd, place.offset, place.length), place);
   }
 
-  /** The page, its HTML read from the file only when something asks for it (then not kept). */
+  /** The page's light fields; the heavy ones and the HTML are read from the file when asked for (and not kept). */
   readLazily(place: RecordPlace): CompiledPage {
-    const page = deserialize(readExactly(this.fd, place.offset, place.head)) as CompiledPage;
-    return Object.defineProperty(page, 'html', { get: htmlOf(this.fd, place), enumerable: true, configurable: true });
+    const page = deserialize(readExactly(this.fd, place.offset, place.light)) as CompiledPage;
+    return lazyFields(page, this, place);
+  }
+
+  /** One heavy field of the page, read from its part of the record. */
+  readHeavy<K extends keyof HeavyFields>(place: RecordPlace, field: K): HeavyFields[K] {
+    if (field === 'sections') return deserialize(readExactly(this.fd, place.offset + place.light, place.sections - place.light)) as HeavyFields[K];
+    return (deserialize(readExactly(this.fd, place.offset + place.sections, place.head - place.sections)) as OtherHeavy)[field as keyof OtherHeavy] as HeavyFields[K];
+  }
+
+  /** The page's HTML alone. */
+  readHtml(place: RecordPlace): string {
+    return readExactly(this.fd, place.offset + place.head, place.length - place.head).toString('utf8');
   }
 
   /** The record's bytes, as they are in the file. */
@@ -103,9 +128,14 @@ class RecordFile {
   }
 }
 
-/** A function of its own: a closure made where the page is in scope would keep the page alive. */
-function htmlOf(fd: number, place: RecordPlace): () => string {
-  return () => readExactly(fd, place.offset + place.head, place.length - place.head).toString('utf8');
+/**
+ * Gives `target` the heavy fields and the HTML of the record at `place` as getters that read them
+ * from the file when asked for (not kept). A function of its own: a closure made where a whole page
+ * is in scope would share that scope, and keep the page alive through the light copy.
+ */
+export function lazyFields<T extends object>(target: T, file: RecordFile, place: RecordPlace): T {
+  for (const k of HEAVY_FIELDS) Object.defineProperty(target, k, { get: () => file.readHeavy(place, k), enumerable: true, configurable: true });
+  return Object.defineProperty(target, 'html', { get: () => file.readHtml(place), enumerable: true, configurable: true });
 }
 
 /** A cache file opened for reading: page records are read one at a time, on demand. */
@@ -142,7 +172,7 @@ export class CacheReader extends RecordFile {
       }
       let live = 0;
       for (const place of Object.values(index.pages)) {
-        if (place.offset + place.length > at || place.head > place.length) throw new Error('bad place');
+        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.sections && place.sections <= place.head)) throw new Error('bad place');
         live += place.length;
       }
       return new CacheReader(fd, index, size, live);
@@ -240,8 +270,8 @@ export class CacheWriter extends RecordFile {
 
   /** Appends a page's record (encoded here unless given as bytes) and returns where it is. */
   add(id: string, hash: string, page: CompiledPage): RecordPlace {
-    const { bytes, head } = encodeRecord(page);
-    return this.put(id, hash, bytes, head);
+    const { bytes, ...parts } = encodeRecord(page);
+    return this.put(id, hash, bytes, parts);
   }
 
   /**
@@ -253,11 +283,11 @@ export class CacheWriter extends RecordFile {
       this.pages[id] = { ...place, hash };
       return place;
     }
-    return this.put(id, hash, from.bytes(place), place.head);
+    return this.put(id, hash, from.bytes(place), place);
   }
 
-  private put(id: string, hash: string, bytes: Buffer, head: number): RecordPlace {
-    const place = { offset: this.offset, length: bytes.byteLength, head };
+  private put(id: string, hash: string, bytes: Buffer, parts: Pick<RecordPlace, 'light' | 'sections' | 'head'>): RecordPlace {
+    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, sections: parts.sections, head: parts.head };
     try {
       writeExactly(this.fd, bytes, this.offset);
     } catch {
@@ -323,23 +353,27 @@ function takeLock(file: string): string | undefined {
 }
 
 /**
- * A page as a record: the page without its HTML, v8-serialised, then the HTML as UTF-8 bytes (V8
- * would write the string two bytes per character as soon as it holds one character beyond
- * Latin-1, and the HTML is most of a record).
+ * A page as a record (see RecordPlace): light fields, sections and other heavy fields each
+ * v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two bytes per character
+ * as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
-export function encodeRecord(page: CompiledPage): { bytes: Buffer; head: number } {
-  const { html, ...rest } = page;
-  const head = serialize(rest);
-  const length = Buffer.byteLength(html, 'utf8');
-  const bytes = Buffer.allocUnsafe(head.byteLength + length);
-  head.copy(bytes, 0);
-  bytes.write(html, head.byteLength, 'utf8');
-  return { bytes, head: head.byteLength };
+export function encodeRecord(page: CompiledPage): { bytes: Buffer } & Pick<RecordPlace, 'light' | 'sections' | 'head'> {
+  const { html, sections, markdown, codes, preludes, ...rest } = page;
+  const parts = [serialize(rest), serialize(sections), serialize({ markdown, codes, preludes } satisfies OtherHeavy)] as const;
+  const light = parts[0].byteLength;
+  const head = light + parts[1].byteLength + parts[2].byteLength;
+  const bytes = Buffer.allocUnsafe(head + Buffer.byteLength(html, 'utf8'));
+  let at = 0;
+  for (const part of parts) at += part.copy(bytes, at);
+  bytes.write(html, head, 'utf8');
+  return { bytes, light, sections: light + parts[1].byteLength, head };
 }
 
-export function decodeRecord(bytes: Buffer, head: number): CompiledPage {
-  const page = deserialize(bytes.subarray(0, head)) as CompiledPage;
-  page.html = bytes.toString('utf8', head);
+export function decodeRecord(bytes: Buffer, place: Pick<RecordPlace, 'light' | 'sections' | 'head'>): CompiledPage {
+  const page = deserialize(bytes.subarray(0, place.light)) as CompiledPage;
+  page.sections = deserialize(bytes.subarray(place.light, place.sections)) as CompiledPage['sections'];
+  Object.assign(page, deserialize(bytes.subarray(place.sections, place.head)) as OtherHeavy);
+  page.html = bytes.toString('utf8', place.head);
   return page;
 }
 

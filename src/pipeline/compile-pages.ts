@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, routesHold, type RecordPlace } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, lazyFields, routesHold, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -127,7 +127,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     if (!writer) return page;
     const w = writer;
     const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
-    return lightPage(page, readBack(w, place));
+    return lightPage(page, w, place);
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -141,7 +141,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     }
     onPage?.(compiled);
     const w = writer;
-    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!)))) : compiled);
+    out.set(compiled.id, w ? lightPage(compiled, w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))) : compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
@@ -166,27 +166,18 @@ function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
   }
 }
 
-/**
- * Reads a page back from the cache file. A function of its own: a closure made where the page is
- * in scope would share that scope, and keep the whole page alive through the light copy.
- */
-function readBack(writer: CacheWriter, place: RecordPlace): () => CompiledPage {
-  return () => writer.read(place);
-}
-
 /** The fields of a page read back from the cache file when asked for, and not kept. */
-const HEAVY = new Set(['html', 'sections', 'codes', 'preludes']);
+const HEAVY = new Set<string>(['html', ...HEAVY_FIELDS]);
 
 /**
- * The light fields of a page; the heavy ones are loaded from `load` (and not kept) when read. The
- * Markdown text stays: llms-full reads it for every docs page, and it is a fraction of the HTML.
- * The heavy fields are not read here (a page from the cache reads its HTML from the file lazily).
+ * The light fields of a page; the heavy ones and the HTML are read back from the record at `place`
+ * when asked for (and not kept). The heavy fields of the page given are not read here (a page from
+ * the cache reads them from the file lazily).
  */
-function lightPage(page: CompiledPage, load: () => CompiledPage): CompiledPage {
+function lightPage(page: CompiledPage, file: CacheWriter, place: RecordPlace): CompiledPage {
   const light: Record<string, unknown> = {};
   for (const k of Object.keys(page)) if (!HEAVY.has(k)) light[k] = page[k as keyof CompiledPage];
-  for (const k of HEAVY) Object.defineProperty(light, k, { get: () => load()[k as keyof CompiledPage], enumerable: true });
-  return light as unknown as CompiledPage;
+  return lazyFields(light, file, place) as unknown as CompiledPage;
 }
 
 /** A long-lived process (serve --watch) keeps its compiled pages in memory between builds. */

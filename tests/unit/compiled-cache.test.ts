@@ -46,6 +46,27 @@ describe('compiled-page cache', () => {
     expect(CacheReader.open(dir, 'key-2')).toEqual({ reason: 'docsgen, config or the set of pages changed' });
   });
 
+  it('reads a page\'s light fields alone, its text, Markdown and HTML only when asked for', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
+    const w = CacheWriter.create(dir, 'key-1');
+    const a = page('a.mdx', '<p>a</p>');
+    const place = w.add('a.mdx', 'hash-a', a);
+    await w.commit();
+    await w.close(true);
+    // The heavy part spoiled on disk: a build that never asks for it does not notice.
+    const file = path.join(dir, 'compiled.v8');
+    const bytes = readFileSync(file);
+    bytes.fill(0xff, place.offset + place.light, place.offset + place.head);
+    writeFileSync(file, bytes);
+    const r = CacheReader.open(dir, 'key-1');
+    if (!(r instanceof CacheReader)) throw new Error(r.reason);
+    const lazy = r.readLazily(r.place('a.mdx', 'hash-a')!);
+    expect({ title: lazy.title, anchors: lazy.anchors, headings: lazy.headings }).toEqual({ title: a.title, anchors: a.anchors, headings: a.headings });
+    expect(lazy.html).toBe('<p>a</p>');
+    expect(() => lazy.markdown).toThrow();
+    r.close();
+  });
+
   it('says why a missing, truncated or foreign file is not used', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
     expect(CacheReader.open(dir, 'k')).toEqual({ reason: 'no cache yet' });
