@@ -125,7 +125,13 @@ function startEarly(bundle) {
   return started.get(bundle).thread;
 }
 
-module.exports = { load, saveCodeCaches, startThread, startEarly };
+/** Whether a thread of this bundle was started early and not taken yet (it costs nothing to use). */
+function startedEarly(bundle) {
+  const early = started.get(bundle);
+  return Boolean(early && !early.failed);
+}
+
+module.exports = { load, saveCodeCaches, startThread, startEarly, startedEarly };
 globalThis[Symbol.for('docsgen.saveCodeCaches')] = saveCodeCaches;
 
 if (!isMainThread && workerData && workerData.docsgenBundle) load(workerData.docsgenBundle);

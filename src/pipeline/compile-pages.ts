@@ -252,8 +252,12 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   }
   // Started only now that the pages to compile are known (a rebuild with a warm cache compiles a
   // few): it has until the main thread's last page to catch up, so starting late costs nothing.
+  // A thread `docsgen build` started at launch is used whatever the count: it is warm by now, and
+  // this thread then never loads shiki (a one-edit build waited ~50 ms for it here).
   const worker =
-    config.workers === undefined && inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && built('highlight-worker.cjs')
+    config.workers === undefined &&
+    built('highlight-worker.cjs') &&
+    (inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD || loader().startedEarly('highlight-worker.cjs'))
       ? startWorker('highlight-worker.cjs')
       : undefined;
   const thread = worker && new HighlightThread(worker);
@@ -417,14 +421,18 @@ function built(bundle: string): boolean {
   return existsSync(path.join(toolDir(), 'dist', bundle));
 }
 
+/** bin/load.cjs: starts docsgen's bundles on threads, and hands out the ones started at launch. */
+function loader(): { startThread(bundle: string): Worker; startedEarly(bundle: string): boolean } {
+  return createRequire(import.meta.url)(path.join(toolDir(), 'bin', 'load.cjs')) as ReturnType<typeof loader>;
+}
+
 /**
  * A thread running one of docsgen's bundles (`worker.cjs`: page compiler, `highlight-worker.cjs`:
  * highlighter), started by the same loader as the CLI (V8 code cache, heap sizes), which may have
  * started it before the CLI was even loaded (bin/docsgen.js).
  */
 function startWorker(bundle: string): Worker {
-  const loader = createRequire(import.meta.url)(path.join(toolDir(), 'bin', 'load.cjs')) as { startThread(bundle: string): Worker };
-  return loader.startThread(bundle);
+  return loader().startThread(bundle);
 }
 
 /**

@@ -59,19 +59,31 @@ export function landingSource(landing: CheckedData<LandingConfig>, description: 
 /** Every internal link the landing page renders, placed in landing.json, for the link check. */
 export function landingLinks(landing: CheckedData<LandingConfig>): LinkRef[] {
   const d = landing.data!;
+  // The place is worked out when a message needs it: positions mean parsing the file again.
   const at = (pointer: string, href: string): LinkRef => {
-    const place = placeOf(landing.file.doc.positions, pointer) ?? { line: 1, column: 1 };
-    return { href, raw: href, line: place.line, column: place.column };
+    let place: { line: number; column: number } | undefined;
+    const where = () => (place ??= placeOf(landing.file.doc.positions, pointer) ?? { line: 1, column: 1 });
+    return {
+      href,
+      raw: href,
+      get line() {
+        return where().line;
+      },
+      get column() {
+        return where().column;
+      },
+    };
   };
+  const asset = (link: LinkRef): LinkRef => Object.assign(link, { asset: true as const });
   const links: LinkRef[] = [at('/hero/cta/href', d.hero.cta.href)];
   if (d.hero.secondary) links.push(at('/hero/secondary/href', d.hero.secondary.href));
   d.features.forEach((f, i) => f.link && links.push(at(`/features/${i}/link/href`, f.link.href)));
   links.push(at('/community/forum/href', d.community.forum.href));
-  d.community.carousel.images.forEach((img, i) => links.push({ ...at(`/community/carousel/images/${i}/src`, img.src), asset: true }));
-  d.logos.items.forEach((l, i) => links.push({ ...at(`/logos/items/${i}/image`, l.image), asset: true }));
+  d.community.carousel.images.forEach((img, i) => links.push(asset(at(`/community/carousel/images/${i}/src`, img.src))));
+  d.logos.items.forEach((l, i) => links.push(asset(at(`/logos/items/${i}/image`, l.image))));
   d.resources.items.forEach((r, i) => {
     links.push(at(`/resources/items/${i}/href`, r.href));
-    links.push({ ...at(`/resources/items/${i}/imgSrc`, r.imgSrc), asset: true });
+    links.push(asset(at(`/resources/items/${i}/imgSrc`, r.imgSrc)));
   });
   return links.filter((l) => l.href.startsWith('/'));
 }
