@@ -13,7 +13,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 7;
+const FORMAT = 8;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -52,9 +52,9 @@ export interface RecordPlace {
  * Markdown (llms files) and code samples (the syntax lookup, checks). 15.6 of the 16.4 MB of the
  * repo site's record heads, which an edit's build decoded for every page.
  */
-export const HEAVY_FIELDS = ['sections', 'markdown', 'codes', 'preludes'] as const;
+export const HEAVY_FIELDS = ['sections', 'markdown', 'codes', 'preludes', 'blocks'] as const;
 export type HeavyFields = Pick<CompiledPage, (typeof HEAVY_FIELDS)[number]>;
-type OtherHeavy = Pick<CompiledPage, 'markdown' | 'codes' | 'preludes'>;
+type OtherHeavy = Pick<CompiledPage, 'markdown' | 'codes' | 'preludes' | 'blocks'>;
 
 /** `compiled.v8`: records, then the index, then 8 bytes: the index's offset (u32) and length (u32). */
 const CACHE_FILE = 'compiled.v8';
@@ -185,6 +185,11 @@ export class CacheReader extends RecordFile {
   /** How many pages the file holds. */
   get size(): number {
     return Object.keys(this.index.pages).length;
+  }
+
+  /** Where the record of page `id` is, whatever content it was compiled from. */
+  lastPlace(id: string): RecordPlace | undefined {
+    return this.index.pages[id];
   }
 
   /** Where the record of page `id` is, when it was compiled from content with this `hash`. */
@@ -358,8 +363,9 @@ function takeLock(file: string): string | undefined {
  * as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
 export function encodeRecord(page: CompiledPage): { bytes: Buffer } & Pick<RecordPlace, 'light' | 'sections' | 'head'> {
-  const { html, sections, markdown, codes, preludes, ...rest } = page;
-  const parts = [serialize(rest), serialize(sections), serialize({ markdown, codes, preludes } satisfies OtherHeavy)] as const;
+  const { html, sections, markdown, codes, preludes, blocks, ...rest } = page;
+  const other: OtherHeavy = { markdown, codes, preludes, ...(blocks ? { blocks } : {}) };
+  const parts = [serialize(rest), serialize(sections), serialize(other)] as const;
   const light = parts[0].byteLength;
   const head = light + parts[1].byteLength + parts[2].byteLength;
   const bytes = Buffer.allocUnsafe(head + Buffer.byteLength(html, 'utf8'));

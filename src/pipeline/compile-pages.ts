@@ -144,7 +144,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     out.set(compiled.id, w ? lightPage(compiled, w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))) : compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
-  const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
+  const fresh = stale.length > 0 ? await compileAll(opts, stale, keep, reader && ((id) => blocksFromRecord(reader, id))) : undefined;
   for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
   const written = writer ? timedAsync('cache', () => writer.commit()).then(() => true, () => false) : Promise.resolve(false);
   return {
@@ -156,6 +156,23 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
       reader?.close();
     },
   };
+}
+
+/** Highlighted blocks of a page's last compiled record (key → HTML), to reuse when it compiles again. */
+type PreviousBlocks = (id: string) => ReadonlyMap<string, string> | undefined;
+
+function blocksFromRecord(reader: CacheReader, id: string): ReadonlyMap<string, string> | undefined {
+  const place = reader.lastPlace(id);
+  try {
+    const blocks = place && reader.readHeavy(place, 'blocks');
+    return blocks?.length ? blocksOf(blocks, reader.readHtml(place!)) : undefined;
+  } catch {
+    return undefined; // an unreadable record: the blocks are highlighted again
+  }
+}
+
+function blocksOf(blocks: NonNullable<CompiledPage['blocks']>, html: string): Map<string, string> {
+  return new Map(blocks.map(([key, start, end]) => [key, html.slice(start, end)]));
 }
 
 function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
@@ -209,7 +226,11 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
   }
   onCache?.(out.size, out.size === 0 ? (reason ?? 'no page unchanged') : undefined);
   if (onPage) for (const page of out.values()) onPage(page);
-  const fresh = stale.length > 0 ? await compileAll(opts, stale) : undefined;
+  const previous = (id: string) => {
+    const last = cached.get(id)?.page;
+    return last?.blocks?.length ? blocksOf(last.blocks, last.html) : undefined;
+  };
+  const fresh = stale.length > 0 ? await compileAll(opts, stale, keepAll, previous) : undefined;
   for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
   memory.key = key;
   memory.pages = new Map(pages.map((p) => [p.source.id, { hash: p.source.hash, page: out.get(p.source.id)! }]));
@@ -236,7 +257,12 @@ async function compileWithMemory(opts: CompileOptions, memory: CompileMemory, ke
 type Keep = (page: CompiledPage) => CompiledPage;
 const keepAll: Keep = (page) => page;
 
-async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[], keep: Keep = keepAll): Promise<Compiled> {
+async function compileAll(
+  { ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions,
+  pages: Page[],
+  keep: Keep = keepAll,
+  previous?: PreviousBlocks,
+): Promise<Compiled> {
   const release = () => Promise.resolve();
   const inputs = pages.map(compileInput);
   const workers = pool ?? CompilerPool.start(config, inputs.length);
@@ -268,7 +294,7 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   };
   let compiled: Map<string, CompiledPage>;
   try {
-    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress, keep);
+    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress, keep, previous);
   } catch (err) {
     await stop();
     throw err;
@@ -289,10 +315,11 @@ async function compileHere(
   onPage: ((page: CompiledPage) => void) | undefined,
   onProgress: ((done: number, total: number) => void) | undefined,
   keep: Keep,
+  previous: PreviousBlocks | undefined,
 ): Promise<Map<string, CompiledPage>> {
   const out = new Map<string, CompiledPage>();
   const finish = (page: CompiledPage) => {
-    if (thread) page = { ...page, html: thread.fill(page.html) };
+    if (thread) page = { ...page, ...thread.fill(page.html) };
     onPage?.(page);
     out.set(page.id, keep(page));
     onProgress?.(out.size, inputs.length);
@@ -305,6 +332,8 @@ async function compileHere(
   }
   const waiting: { page: CompiledPage; jobs: number }[] = [];
   for (const input of inputs) {
+    // An edited page's unchanged code blocks come from its last compile, not the highlighter.
+    thread?.reuseFor(previous && timeStage('cache', () => previous(input.id)));
     const page = timeStage('compile', () => compilePage(input, ctx, highlight));
     if (!thread) {
       finish(page);

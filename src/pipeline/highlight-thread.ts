@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { highlightAll, type HighlightOptions } from '../render/highlight.ts';
+import { blockKey } from '../render/block-key.ts';
 
 const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
 
@@ -16,19 +17,30 @@ const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
  * The main thread's compile puts a placeholder where each block's HTML goes (`highlight`), sends
  * the jobs after each page (`flush`), and fills the placeholders in once the answers are back
  * (`fill`). Answers come back in order, so job N is answered once N answers have arrived.
+ *
+ * A block whose HTML is known already (`reuse`: the page's last compiled record had the same block)
+ * is answered on the spot and never sent. `fill` says where each block's HTML ends up in the page
+ * (`CompiledPage.blocks`), so the next compile of the page can reuse it in turn.
  */
 export class HighlightThread {
   private readonly port: MessagePort;
-  /** Jobs not sent yet. */
+  /** Jobs not sent yet, with their numbers. */
   private pending: HighlightOptions[] = [];
+  private pendingIds: number[] = [];
   /** Jobs sent and not answered yet, one batch per message (each message is answered by one). */
-  private readonly inflight: HighlightOptions[][] = [];
+  private readonly inflight: { jobs: HighlightOptions[]; ids: number[] }[] = [];
   /**
-   * Answers by job number, each dropped once its page is filled in: holding every block's HTML
-   * until the end of the build made peak memory grow with the site.
+   * Answers and block keys by job number, each dropped once its page is filled in: holding every
+   * block's HTML until the end of the build made peak memory grow with the site.
    */
   private readonly answers: (string | undefined)[] = [];
-  private sent = 0;
+  private readonly keys: (string | undefined)[] = [];
+  /** Jobs numbered so far, and how many of the first are answered (`answered`). */
+  private next = 0;
+  private firstUnanswered = 0;
+  private readonly done: boolean[] = [];
+  /** Block key → HTML for the page being compiled (`reuseFor`). */
+  private known: ReadonlyMap<string, string> | undefined;
   private failed = false;
   private readonly died: Promise<void>;
 
@@ -43,33 +55,53 @@ export class HighlightThread {
     });
   }
 
-  /** Jobs queued so far: a page compiled now is complete once `answered` reaches this. */
+  /** Jobs numbered so far: a page compiled now is complete once `answered` reaches this. */
   get queued(): number {
-    return this.sent + this.pending.length;
+    return this.next;
   }
 
+  /** How many of the first jobs are answered. */
   get answered(): number {
-    return this.answers.length;
+    return this.firstUnanswered;
   }
 
-  /** The compile step's highlighter: queues the job and returns where its HTML goes. */
+  /** Blocks of the page about to compile whose HTML is known (key → HTML), or undefined. */
+  reuseFor(known: ReadonlyMap<string, string> | undefined): void {
+    this.known = known;
+  }
+
+  /** The compile step's highlighter: queues the job (or answers it from `reuseFor`) and returns where its HTML goes. */
   readonly highlight = (options: HighlightOptions): string => {
-    this.pending.push(options);
-    return `\u0000docsgen-highlight-${this.queued - 1}\u0000`;
+    const id = this.next++;
+    const key = blockKey(options);
+    this.keys[id] = key;
+    const known = this.known?.get(key);
+    if (known !== undefined) this.answer(id, known);
+    else {
+      this.pending.push(options);
+      this.pendingIds.push(id);
+    }
+    return `\u0000docsgen-highlight-${id}\u0000`;
   };
+
+  private answer(id: number, html: string): void {
+    this.answers[id] = html;
+    this.done[id] = true;
+    while (this.done[this.firstUnanswered]) this.firstUnanswered++;
+  }
 
   /** Sends the jobs queued since the last flush. */
   flush(): void {
     if (this.pending.length === 0 || this.failed) return;
     this.port.postMessage(this.pending);
-    this.inflight.push(this.pending);
-    this.sent += this.pending.length;
+    this.inflight.push({ jobs: this.pending, ids: this.pendingIds });
     this.pending = [];
+    this.pendingIds = [];
   }
 
   private take(answer: string[]): void {
-    this.answers.push(...answer);
-    this.inflight.shift();
+    const batch = this.inflight.shift();
+    batch?.ids.forEach((id, i) => this.answer(id, answer[i]!));
   }
 
   /** Takes in the answers that have arrived, without waiting. */
@@ -81,7 +113,7 @@ export class HighlightThread {
   async settle(): Promise<void> {
     this.flush();
     this.poll();
-    while (this.answers.length < this.queued && !this.failed) {
+    while (this.firstUnanswered < this.next && !this.failed) {
       let onMessage!: (answer: string[]) => void;
       const answered = new Promise<void>((resolve) => {
         onMessage = (answer) => {
@@ -94,22 +126,36 @@ export class HighlightThread {
       this.port.off('message', onMessage);
     }
     this.poll(); // what it answered before it died
-    const rest = [...this.inflight.flat(), ...this.pending];
-    if (rest.length > 0) this.answers.push(...(await highlightAll(rest)));
+    const rest = [...this.inflight, { jobs: this.pending, ids: this.pendingIds }];
+    const jobs = rest.flatMap((b) => b.jobs);
+    if (jobs.length > 0) {
+      const html = await highlightAll(jobs);
+      rest.flatMap((b) => b.ids).forEach((id, i) => this.answer(id, html[i]!));
+    }
     this.inflight.length = 0;
     this.pending = [];
+    this.pendingIds = [];
   }
 
-  /** `html` with each placeholder replaced by its answer (every job in it must be answered), which is then let go. */
-  fill(html: string): string {
-    if (!html.includes('\u0000docsgen-highlight-')) return html;
-    const used: number[] = [];
-    const filled = html.replace(PLACEHOLDER, (_, id: string) => {
-      used.push(Number(id));
-      return this.answers[Number(id)]!;
+  /**
+   * `html` with each placeholder replaced by its answer (every job in it must be answered), which is
+   * then let go; and each block's key and place in the result, for the next compile of the page.
+   */
+  fill(html: string): { html: string; blocks: [key: string, start: number, end: number][] } {
+    const blocks: [string, number, number][] = [];
+    if (!html.includes('\u0000docsgen-highlight-')) return { html, blocks };
+    let shift = 0;
+    const filled = html.replace(PLACEHOLDER, (match: string, id: string, offset: number) => {
+      const n = Number(id);
+      const answer = this.answers[n]!;
+      const start = offset + shift;
+      blocks.push([this.keys[n]!, start, start + answer.length]);
+      shift += answer.length - match.length;
+      this.answers[n] = undefined;
+      this.keys[n] = undefined;
+      return answer;
     });
-    for (const id of used) this.answers[id] = undefined;
-    return filled;
+    return { html: filled, blocks };
   }
 
   close(): void {

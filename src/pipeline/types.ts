@@ -145,6 +145,12 @@ export interface CompiledPage {
   markdown: string;
   preludes: string[];
   codes: CodeSample[];
+  /**
+   * Each highlighted code block's key (render/block-key.ts) and where its HTML is in `html`: the
+   * next compile of the page takes unchanged blocks from here instead of highlighting them again.
+   * Absent when the page was compiled without the highlight thread.
+   */
+  blocks?: [key: string, start: number, end: number][];
   messages: Message[];
   /**
    * The file → route lookups its relative links made (`docs/manual/v12.0.0/pipe` → its route, or

@@ -25,6 +25,16 @@ function start(): HighlightThread {
   return new HighlightThread(worker);
 }
 
+let second: Worker | undefined;
+afterEach(async () => {
+  await second?.terminate();
+});
+
+function start2(): HighlightThread {
+  second = new Worker(path.join(repo, 'bin', 'load.cjs'), { workerData: { docsgenBundle: 'highlight-worker.cjs' } });
+  return new HighlightThread(second);
+}
+
 async function expected(job: HighlightOptions): Promise<string> {
   return highlightToHtml(await highlighter(), job);
 }
@@ -38,7 +48,32 @@ describe('HighlightThread', () => {
     await thread.settle();
     expect(thread.answered).toBe(jobs.length);
     expect(worker!.threadId, 'answered by the thread, not by the fallback').toBeGreaterThan(0);
-    expect(thread.fill(html)).toBe((await Promise.all(jobs.map(expected))).map((h) => `<div>${h}</div>`).join(''));
+    expect(thread.fill(html).html).toBe((await Promise.all(jobs.map(expected))).map((h) => `<div>${h}</div>`).join(''));
+    thread.close();
+  });
+
+  it('answers a block known from the page\'s last compile without sending it, and says where each block ends up', async () => {
+    const thread = start();
+    const last = start2();
+    const lastHtml = `<p>x</p>${last.highlight(jobs[0]!)}<p>y</p>${last.highlight(jobs[1]!)}`;
+    await last.settle();
+    const before = last.fill(lastHtml);
+    expect(before.blocks.map(([, s, e]) => before.html.slice(s, e))).toEqual([await expected(jobs[0]!), await expected(jobs[1]!)]);
+    last.close();
+
+    // The page again, its first block changed: the second comes from the last compile.
+    const known = new Map(before.blocks.map(([k, s, e]) => [k, before.html.slice(s, e)]));
+    thread.reuseFor(new Map([...known].map(([k, h]) => [k, h.replace('<pre', '<pre data-reused')])));
+    const changed = { lang: 'rescript', code: 'let greeting = "hi"' };
+    const html = `<p>x</p>${thread.highlight(changed)}<p>y</p>${thread.highlight(jobs[1]!)}`;
+    expect(thread.queued).toBe(2);
+    expect(thread.answered).toBe(0); // the first block is the thread's: the page waits for it
+    await thread.settle();
+    const after = thread.fill(html);
+    expect(after.html).toBe(`<p>x</p>${await expected(changed)}<p>y</p>${(await expected(jobs[1]!)).replace('<pre', '<pre data-reused')}`);
+    expect(after.blocks.map(([, s, e]) => after.html.slice(s, e))).toEqual([await expected(changed), (await expected(jobs[1]!)).replace('<pre', '<pre data-reused')]);
+    expect(after.blocks[1]![0]).toBe(before.blocks[1]![0]);
+    expect(after.blocks[0]![0]).not.toBe(before.blocks[0]![0]);
     thread.close();
   });
 
@@ -49,7 +84,7 @@ describe('HighlightThread', () => {
     const second = thread.highlight(jobs[1]!);
     thread.flush();
     await thread.settle();
-    expect(thread.fill(second + first)).toBe((await expected(jobs[1]!)) + (await expected(jobs[0]!)));
+    expect(thread.fill(second + first).html).toBe((await expected(jobs[1]!)) + (await expected(jobs[0]!)));
     thread.close();
   });
 
@@ -58,13 +93,13 @@ describe('HighlightThread', () => {
     const html = jobs.map((job) => thread.highlight(job)).join('\n');
     await worker!.terminate();
     await thread.settle();
-    expect(thread.fill(html)).toBe((await Promise.all(jobs.map(expected))).join('\n'));
+    expect(thread.fill(html).html).toBe((await Promise.all(jobs.map(expected))).join('\n'));
     thread.close();
   });
 
   it('leaves HTML without placeholders as it is', () => {
     const thread = start();
-    expect(thread.fill('<p>no code</p>')).toBe('<p>no code</p>');
+    expect(thread.fill('<p>no code</p>').html).toBe('<p>no code</p>');
     thread.close();
   });
 });
