@@ -264,7 +264,9 @@ async function build(
       if (key && snapshot && errors === 0) {
         const outputs = writer instanceof InPlaceWriter ? writer.outputs() : undefined;
         const groups = recordGroups(groupKeys!, kept, index.files);
-        await writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot, groups, outputs).catch(() => undefined);
+        await log.step('write', 'record the build', () =>
+          writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot, groups, outputs).catch(() => undefined),
+        );
       }
       log.debug('render', `${rendered} pages rendered`);
     } else {

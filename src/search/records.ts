@@ -98,8 +98,10 @@ export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOpti
     }
     records.push(record);
   };
-  if (compiled.sections.length === 0) add(null, '');
-  else if (compiled.sections[0]!.heading !== null && compiled.sections[0]!.heading.depth > 1) add(null, '');
-  for (const s of compiled.sections) add(s.heading, s.text);
+  // Read once: a page from the compiled-page cache reads its sections from the file on each access.
+  const sections = compiled.sections;
+  if (sections.length === 0) add(null, '');
+  else if (sections[0]!.heading !== null && sections[0]!.heading.depth > 1) add(null, '');
+  for (const s of sections) add(s.heading, s.text);
   return records;
 }

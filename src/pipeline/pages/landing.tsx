@@ -90,9 +90,10 @@ export function landingLinks(landing: CheckedData<LandingConfig>): LinkRef[] {
 
 /** The compiled example (two code blocks) inside the rest of the landing page. */
 export function landingBody(compiled: CompiledPage, landing: LandingConfig): CompiledPage {
-  const second = compiled.html.indexOf('<div class="code-block', 1);
-  const resHtml = second > 0 ? compiled.html.slice(0, second) : compiled.html;
-  const jsHtml = second > 0 ? compiled.html.slice(second) : '';
+  const body = compiled.html; // read once: a cached page reads it from the file on each access
+  const second = body.indexOf('<div class="code-block', 1);
+  const resHtml = second > 0 ? body.slice(0, second) : body;
+  const jsHtml = second > 0 ? body.slice(second) : '';
   const html = renderToString(<Landing config={landing} resHtml={resHtml} jsHtml={jsHtml} />);
   const islands = new Set([...compiled.islands, 'TryLink', 'CopyCommand', 'Carousel']);
   return { ...compiled, html, hasH1: true, islands: [...islands] };
