@@ -1,10 +1,11 @@
 // Build-time API data: `config/api-sources.json` names, per docs version, the installed npm package
 // the version's API is extracted from. The extracted JSON is cached on disk, keyed by the package's
 // version (and the tool's, and the extractor's format), so a warm build never runs an extractor.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseJsonLazily, placedOnDemand } from '../util/yaml-positions.ts';
+import { parseJsonLazily, placedOnDemand, type LazyDocument } from '../util/yaml-positions.ts';
+import { moduleSummary, SUMMARY } from './summary.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
@@ -15,7 +16,7 @@ import { limit as makeLimit } from './run-tool.ts';
 import type { ResolvedConfig } from '../pipeline/config.ts';
 import type { Message } from '../pipeline/types.ts';
 import type { GeneratedFile } from './pages.ts';
-import type { GeneratedApi } from './types.ts';
+import type { ApiModule, GeneratedApi } from './types.ts';
 
 /** Bump when an extractor's output changes: its old cache files are then not read. */
 const FORMAT = { 'rescript-tools': 5, legacy: 6 };
@@ -117,6 +118,13 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       const label = parts.join(' + ');
       const key = sha1(JSON.stringify({ format: FORMAT[entry.extractor], version, entry, label, platform: process.platform })).slice(0, 16);
       const cacheFile = path.join(cacheRoot, `api-${version}-${key}.json`);
+      const displayPath = path.relative(config.root, cacheFile);
+      // The extracted data is a function of the key, so the key (with the file's size) is its hash.
+      const outline = config.cacheDir && existsSync(cacheFile) ? readOutline(cacheRoot, cacheFile) : undefined;
+      if (outline) {
+        result.data.set(version, { api: outline.api, file: lazyFile(displayPath, outline.full, readAgain(cacheFile), `${key}:${outline.size}`) });
+        return;
+      }
       let text: string | undefined;
       if (config.cacheDir && existsSync(cacheFile)) text = await readFile(cacheFile, 'utf8');
       if (text === undefined) {
@@ -164,8 +172,10 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       }
       // Parsed once; its places (for messages only) come from the file on disk when asked for.
       const data = JSON.parse(text) as GeneratedApi;
+      const size = Buffer.byteLength(text);
+      if (config.cacheDir) await writeOutline(cacheRoot, cacheFile, data, size).catch(() => undefined);
       const positioned = placedOnDemand(data, config.cacheDir ? readAgain(cacheFile) : keep(text));
-      result.data.set(version, { api: data, file: { displayPath: path.relative(config.root, cacheFile), data, doc: positioned, hash: sha1(text) } });
+      result.data.set(version, { api: data, file: { displayPath, data, doc: positioned, hash: `${key}:${size}` } });
     }),
   );
   // In the config's order, whatever order the versions finished in: the page list (and with it the
@@ -173,6 +183,100 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
   const order = Object.keys(cfg.versions);
   result.data = new Map([...result.data].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
   return result;
+}
+
+/**
+ * A data file's outline, beside it in the cache (`outlines/`): what every build needs of the data
+ * (libraries, modules' names, ids, slugs and summaries, the table of contents) without what only a
+ * compile of the module's page needs (its items and docstrings). Reading and parsing the repo
+ * site's 5.6 MB of extracted data, and holding it, cost every build ~40 ms plus the garbage
+ * collector's time; a one-edit build compiles no API page, so it never reads the data itself.
+ */
+interface Outline {
+  format: number;
+  /** Bytes of the data file it was made from: another file means another outline. */
+  size: number;
+  version: string;
+  layout: GeneratedApi['layout'];
+  source: string;
+  toc: GeneratedApi['toc'];
+  libs: Record<string, Record<string, { id?: string; name: string; slug?: string; summary: string }>>;
+}
+
+const OUTLINE_FORMAT = 1;
+
+function outlineFile(cacheRoot: string, cacheFile: string): string {
+  return path.join(cacheRoot, 'outlines', path.basename(cacheFile));
+}
+
+async function writeOutline(cacheRoot: string, cacheFile: string, data: GeneratedApi, size: number): Promise<void> {
+  const libs: Outline['libs'] = {};
+  for (const [lib, mods] of Object.entries(data.libs)) {
+    libs[lib] = {};
+    for (const [key, mod] of Object.entries(mods)) {
+      libs[lib][key] = { ...(mod.id !== undefined ? { id: mod.id } : {}), name: mod.name, ...(mod.slug !== undefined ? { slug: mod.slug } : {}), summary: moduleSummary(mod) };
+    }
+  }
+  const outline: Outline = { format: OUTLINE_FORMAT, size, version: data.version, layout: data.layout, source: data.source, toc: data.toc, libs };
+  const file = outlineFile(cacheRoot, cacheFile);
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(outline));
+  await rename(tmp, file);
+}
+
+/**
+ * The data as its outline gives it: each module's `docstrings` and `items` read the whole file
+ * (once, for all modules) when first asked for. Undefined when there is no outline of this file.
+ */
+function readOutline(cacheRoot: string, cacheFile: string): { api: GeneratedApi; full: () => GeneratedApi; size: number } | undefined {
+  let outline: Outline;
+  let size: number;
+  try {
+    outline = JSON.parse(readFileSync(outlineFile(cacheRoot, cacheFile), 'utf8')) as Outline;
+    size = statSync(cacheFile).size;
+  } catch {
+    return undefined;
+  }
+  if (outline.format !== OUTLINE_FORMAT || outline.size !== size) return undefined;
+  const full = fullData(cacheFile);
+  const libs: GeneratedApi['libs'] = {};
+  for (const [lib, mods] of Object.entries(outline.libs)) {
+    libs[lib] = {};
+    for (const [key, { summary, ...named }] of Object.entries(mods)) libs[lib][key] = outlineModule(named, summary, () => full().libs[lib]?.[key]);
+  }
+  return { api: { version: outline.version, layout: outline.layout, source: outline.source, toc: outline.toc, libs }, full, size };
+}
+
+/** A module from an outline: its heavy fields read from the full data when asked for. */
+function outlineModule(named: Omit<ApiModule, 'docstrings' | 'items'>, summary: string, whole: () => ApiModule | undefined): ApiModule {
+  const mod = { ...named } as ApiModule;
+  Object.defineProperty(mod, 'docstrings', { get: () => whole()?.docstrings, enumerable: true });
+  Object.defineProperty(mod, 'items', { get: () => whole()?.items, enumerable: true });
+  Object.defineProperty(mod, SUMMARY, { value: summary, enumerable: false });
+  return mod;
+}
+
+/** The whole data file, parsed on first use and kept (the build compiles its pages one after another). */
+function fullData(file: string): () => GeneratedApi {
+  let data: GeneratedApi | undefined;
+  return () => (data ??= JSON.parse(readFileSync(file, 'utf8')) as GeneratedApi);
+}
+
+/** A generated data file as a config file whose data is parsed when first read. */
+function lazyFile(displayPath: string, full: () => GeneratedApi, readText: () => string, hash: string): GeneratedFile['file'] {
+  let doc: LazyDocument | undefined;
+  const positioned = () => (doc ??= placedOnDemand(full(), readText));
+  return {
+    displayPath,
+    hash,
+    get data() {
+      return full();
+    },
+    get doc() {
+      return positioned();
+    },
+  };
 }
 
 // Two functions, not one with both closures: closures made in one scope share it, and the file

@@ -1,6 +1,7 @@
 // API reference pages: each module of the API data (generated from the installed packages, see
 // generate.ts, and/or authored in `config/api/{version}/{lib}.json`) becomes a generated Markdown
 // source, so it goes through the same compile, highlight, link check and layout as every page.
+import { moduleSummary } from './summary.ts';
 import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
 import { message } from '../pipeline/messages.ts';
 import { placeOf, escapePointer } from '../util/yaml-positions.ts';
@@ -76,7 +77,7 @@ function itemLinkResolver(items: readonly ApiItem[]): (md: string) => string {
 
 /** A module page's front matter block: its title and a description from its first docstring line. */
 export function moduleFrontMatter(mod: ApiModule): string {
-  const first = (mod.docstrings?.[0] ?? '').trim().split('\n')[0]!.replace(/[`*_[\]]/g, '').slice(0, 200);
+  const first = moduleSummary(mod);
   const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
   return ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---'].join('\n');
 }

@@ -1,7 +1,7 @@
 // The API reference generated at build time from the installed packages (rescript@12 through
 // rescript-tools, rescript@9 through its bsc), on a fixture site: routes, anchors, layouts, cache.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyFixture, docsgen } from '../helpers/cli.ts';
 import { $, $$, attr, parse, text } from '../helpers/html.ts';
@@ -32,6 +32,28 @@ describe('API reference generated from the installed packages', () => {
     const before = readdirSync(work).map((d) => [d, readdirSync(path.join(work, d)).length]);
     expect(docsgen(['build', '--root', root]).code).toBe(0);
     expect(readdirSync(work).map((d) => [d, readdirSync(path.join(work, d)).length])).toEqual(before);
+  }, 900_000);
+
+  it('builds the same reference from the data\'s outline, and without a usable one', () => {
+    const cache = path.join(root, 'node_modules', '.cache', 'docsgen');
+    const outlines = path.join(cache, 'outlines');
+    expect(readdirSync(outlines).filter((f) => /^api-v(9|12)\.0\.0-\w+\.json$/.test(f))).toHaveLength(2);
+    const page = 'docs/manual/v12.0.0/api/belt/hash-map-int.html';
+    const cold = () => {
+      rmSync(path.join(cache, 'compiled.v8'), { force: true });
+      rmSync(path.join(cache, 'site.json'), { force: true });
+      const r = docsgen(['build', '--root', root]);
+      expect(r.code, r.stderr).toBe(0);
+      return readFileSync(path.join(out, page), 'utf8');
+    };
+    const fromOutline = cold();
+    // A stale outline (its data file changed size) and a corrupt one are made again from the data.
+    for (const f of readdirSync(outlines)) writeFileSync(path.join(outlines, f), f.includes('v12') ? '{"format":1,"size":1}' : 'not json');
+    expect(cold()).toBe(fromOutline);
+    expect(JSON.parse(readFileSync(path.join(outlines, readdirSync(outlines).find((f) => f.includes('v12'))!), 'utf8')).size).toBeGreaterThan(1);
+    rmSync(outlines, { recursive: true });
+    expect(cold()).toBe(fromOutline);
+    expect(existsSync(outlines)).toBe(true);
   }, 900_000);
 
   it('new layout (v12): a page per module and submodule, items anchored, Stdlib in the index sidebar', () => {
