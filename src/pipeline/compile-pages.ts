@@ -339,9 +339,9 @@ async function compileHere(
       finish(page);
       continue;
     }
+    thread.poll();
     thread.flush();
     waiting.push({ page, jobs: thread.queued });
-    thread.poll();
     while (waiting.length > 0 && waiting[0]!.jobs <= thread.answered) finish(waiting.shift()!.page);
   }
   if (thread) {
