@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
 import { isRunning } from '../util/process.ts';
+import { removeTree } from '../util/remove-tree.ts';
 import type { OutputFile } from './types.ts';
 
 /** Bytes handed to the writer thread and not yet on disk, at most (the compile waits beyond it). */
@@ -188,7 +189,7 @@ export class OutputWriter {
     const hadOld = existsSync(this.outDir);
     if (hadOld) await rename(this.outDir, old);
     await rename(this.staging, this.outDir);
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    if (hadOld) await removeTree(old);
   }
 
   /** Drops everything written so far (files still waiting for the thread are not written). */
