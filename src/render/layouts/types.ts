@@ -9,8 +9,8 @@ export interface RenderContext {
   site: ResolvedSiteConfig;
   bundle: BundleResult;
   now: Date;
-  /** sidebar id → pre-rendered, encoded HTML. */
-  sidebars: Map<string, SidebarBytes>;
+  /** sidebar id → its HTML, rendered and encoded once, when a page first shows it. */
+  sidebars: { get(id: string): SidebarBytes | undefined };
 }
 
 /** One page's data, as a layout sees it. */
