@@ -185,7 +185,7 @@ export function CodeBlock({ lang, html, title, variant = 'plain', playground, pr
   );
 }
 
-/** The `<CodeTab>` tag: tabbed code blocks, one tab per code block inside (gathered by compile.ts). */
+/** The `<CodeTab>` tag: tabbed code blocks, one tab per code block inside (gathered by render/compile/jsx.ts). */
 export const CodeTab = CodeTabs;
 
 /** A static stand-in for the interactive donation form: the ways to support the project, as links. */

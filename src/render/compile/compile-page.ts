@@ -1,0 +1,128 @@
+// One page's compile from start to end: parse, walk, mdast → hast, body HTML, and the page facts
+// (anchors, text sections) the index, search and llms files need.
+import { unified } from 'unified';
+import remarkRehype from 'remark-rehype';
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import type { Parents, Root } from 'mdast';
+import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
+import { parseMarkdown } from '../parse.ts';
+import { highlightToHtml } from '../highlight.ts';
+import { message } from '../../pipeline/messages.ts';
+import { escapeHtml } from '../../util/text.ts';
+import type { CompiledPage, Heading } from '../../pipeline/types.ts';
+import { timeStage } from '../../pipeline/stage-times.ts';
+import { decorate } from './decorate.ts';
+import { renderBody } from './render-body.ts';
+import type { CompileContext, CompileInput, Highlight, WalkState } from './state.ts';
+import { walkChildren } from './walk.ts';
+
+const toHastProcessor = unified().use(remarkRehype, { allowDangerousHtml: false });
+
+function collectIds(node: HastRoot | HastContent, into: Set<string>): void {
+  if (node.type === 'element') {
+    const id = (node as HastElement).properties?.['id'];
+    if (typeof id === 'string') into.add(id);
+  }
+  if ('children' in node) for (const c of node.children) collectIds(c as HastContent, into);
+}
+
+/** Splits the tree into heading sections of plain text (for search records and llms files). */
+function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
+  const sections: CompiledPage['sections'] = [{ heading: null, text: '' }];
+  let h = 0;
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      sections.push({ heading: headings[h++] ?? null, text: '' });
+      continue;
+    }
+    if ((node.type as string) === 'docsgenElement' && !('children' in node && (node as Parents).children.length)) continue;
+    const text = toString(node).replace(/\s+/g, ' ').trim();
+    if (text) sections[sections.length - 1]!.text += (sections[sections.length - 1]!.text ? ' ' : '') + text;
+  }
+  return sections.filter((s) => s.heading !== null || s.text !== '');
+}
+
+/**
+ * Compiles one page's Markdown to body HTML and page facts. Never throws: bad content becomes
+ * messages, and a failure of docsgen itself becomes a positioned `internal-error` on the page
+ * (with the source shown as text), so one page can never take a whole build down.
+ */
+export function compilePage(input: CompileInput, ctx: CompileContext, highlight: Highlight): CompiledPage {
+  try {
+    return compileUnsafe(input, ctx, highlight);
+  } catch (err) {
+    const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
+    const reason = err instanceof Error ? err.message : String(err);
+    return {
+      id: input.id,
+      title: input.title ?? fileName,
+      hasH1: false,
+      headings: [],
+      links: [],
+      anchors: [],
+      html: `<pre>${escapeHtml(input.raw.split('\n').slice(input.frontMatterLines).join('\n'))}</pre>`,
+      islands: [],
+      sections: [],
+      markdown: input.raw,
+      preludes: [],
+      codes: [],
+      fileRoutes: [],
+      messages: [
+        message(input.displayPath, { line: 1, column: 1 }, 'error', `docsgen failed on this page: ${reason}`, 'internal-error', 'This is a docsgen bug; please report it with this file.'),
+      ],
+    };
+  }
+}
+
+/** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
+export function compileToHast(input: CompileInput, ctx: CompileContext, highlight: Highlight) {
+  const parsed = timeStage('parse', () => parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx'));
+  const state: WalkState = {
+    input,
+    ctx,
+    highlight: typeof highlight === 'function' ? highlight : (options) => timeStage('highlight', () => highlightToHtml(highlight, options)),
+    walkChildren,
+    messages: [...parsed.messages],
+    links: [],
+    headings: [],
+    slugger: new GithubSlugger(),
+    table: [],
+    islands: new Set(),
+    preludes: [],
+    codes: [],
+    tabCount: 0,
+    // Its own route too: resolved against it, the page's own links (`#id`) depend on it.
+    fileRoutes: new Map([[input.id.replace(/\.mdx?$/, ''), input.route]]),
+  };
+  const tree: Root = { type: 'root', children: walkChildren(state, parsed.tree.children) };
+  const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
+  decorate(hast);
+  return { state, tree, hast };
+}
+
+function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: Highlight): CompiledPage {
+  const { state, tree, hast } = compileToHast(input, ctx, highlight);
+  const anchors = new Set<string>();
+  collectIds(hast, anchors);
+  const html = renderBody(hast, state.table);
+  const h1 = state.headings.find((h) => h.depth === 1);
+  const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
+  const body = input.raw.split('\n').slice(input.frontMatterLines).join('\n').trim();
+  return {
+    id: input.id,
+    title: input.title ?? h1?.text ?? fileName,
+    hasH1: h1 !== undefined,
+    headings: state.headings,
+    links: state.links,
+    anchors: [...anchors],
+    html,
+    islands: [...state.islands],
+    sections: sectionsOf(tree, state.headings),
+    markdown: body,
+    preludes: state.preludes,
+    codes: state.codes,
+    messages: state.messages,
+    fileRoutes: [...state.fileRoutes],
+  };
+}
