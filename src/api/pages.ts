@@ -198,10 +198,22 @@ export interface ApiSourcesResult {
   sidebars(routes: ReadonlySet<string>): Sidebar[];
 }
 
-/** A module page's Markdown, made on first use and kept (a function of its own: see readAgain in generate.ts). */
-function generatedPage(make: () => { markdown: string; lines: { line: number; item: string }[] }): () => { markdown: string; lines: { line: number; item: string }[] } {
-  let made: ReturnType<typeof make> | undefined;
-  return () => (made ??= make());
+type ModulePage = { markdown: string; lines: { line: number; item: string }[] };
+
+/**
+ * A module page's Markdown, made each time it is asked for, except that the last one made is kept
+ * (the messages of one page come together). Kept for every page, the Markdown grew with the site
+ * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
+ * A function of its own: see readAgain in generate.ts.
+ */
+function generatedPage(last: { key?: string; page?: ModulePage }, key: string, make: () => ModulePage): () => ModulePage {
+  return () => {
+    if (last.key !== key || !last.page) {
+      last.page = make();
+      last.key = key;
+    }
+    return last.page;
+  };
 }
 
 /** One generated source per module of every version's API data, and the API sidebars. */
@@ -212,6 +224,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
   const messages: Message[] = [];
   const versions = collect(config, generated, messages);
   const slugs = new Map<string, Map<string, string>>(); // version → key → slug
+  const lastMade: { key?: string; page?: ModulePage } = {};
   for (const v of versions) {
     const bySlug = new Map<string, string>();
     slugs.set(v.version, bySlug);
@@ -232,7 +245,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
       for (const { key, mod, file, pointer } of entries) {
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
-        const page = generatedPage(() => moduleMarkdown(key, mod, moduleRoute));
+        const page = generatedPage(lastMade, virtual, () => moduleMarkdown(key, mod, moduleRoute));
         origins.set(virtual, { file, pointer });
         itemLines.set(virtual, () => page().lines);
         const frontMatter = moduleFrontMatter(mod);

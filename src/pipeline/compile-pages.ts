@@ -247,12 +247,11 @@ const keepAll: Keep = (page) => page;
 
 async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions, pages: Page[], keep: Keep = keepAll): Promise<Compiled> {
   const release = () => Promise.resolve();
-  const inputs = pages.map(compileInput);
-  const workers = pool ?? CompilerPool.start(config, inputs.length);
+  const workers = pool ?? CompilerPool.start(config, pages.length);
   if (workers) {
     onPlan?.(workers.description);
     try {
-      return { pages: await workers.compile(inputs, ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
+      return { pages: await workers.compile(pages.map(compileInput), ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
     } finally {
       // Also a pool the caller started: its threads' memory is freed before the cache is
       // serialised (peak RSS is what counts). close() is idempotent.
@@ -262,7 +261,7 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   // Started only now that the pages to compile are known (a rebuild with a warm cache compiles a
   // few): it has until the main thread's last page to catch up, so starting late costs nothing.
   const worker =
-    config.workers === undefined && inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && built('highlight-worker.cjs')
+    config.workers === undefined && pages.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD && built('highlight-worker.cjs')
       ? startWorker('highlight-worker.cjs')
       : undefined;
   const thread = worker && new HighlightThread(worker);
@@ -273,7 +272,7 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
   };
   let compiled: Map<string, CompiledPage>;
   try {
-    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress, keep);
+    compiled = await compileHere(pages, ctx, thread, onPage, onProgress, keep);
   } catch (err) {
     await stop();
     throw err;
@@ -288,7 +287,7 @@ async function compileAll({ ctx, config, onProgress, pool, onPage, onPlan }: Com
  * HTML; the answers are taken in between pages, so pages still stream out as they are done.
  */
 async function compileHere(
-  inputs: CompileInput[],
+  pages: Page[],
   ctx: CompileContext,
   thread: HighlightThread | undefined,
   onPage: ((page: CompiledPage) => void) | undefined,
@@ -300,16 +299,24 @@ async function compileHere(
     if (thread) page = { ...page, html: thread.fill(page.html) };
     onPage?.(page);
     out.set(page.id, keep(page));
-    onProgress?.(out.size, inputs.length);
+    onProgress?.(out.size, pages.length);
   };
+  // An input is made as its page compiles and dropped after: it holds the page's source text, and
+  // a generated API page makes its Markdown when asked (all of them made first grew with the site).
+  // Without a highlight thread the languages of every page are loaded first (a small site, or
+  // `--workers 0`), so the inputs are made first.
+  let inputs: (CompileInput | undefined)[] | undefined;
   let highlight: Highlight;
   if (thread) highlight = thread.highlight;
   else {
+    inputs = pages.map(compileInput);
     highlight = await getHighlighter();
-    await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
+    await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i!.raw)])));
   }
   const waiting: { page: CompiledPage; jobs: number }[] = [];
-  for (const input of inputs) {
+  for (let i = 0; i < pages.length; i++) {
+    const input = inputs?.[i] ?? compileInput(pages[i]!);
+    if (inputs) inputs[i] = undefined;
     const page = timeStage('compile', () => compilePage(input, ctx, highlight));
     if (!thread) {
       finish(page);
