@@ -10,7 +10,7 @@ import { DocsgenError } from './errors.ts';
 import { CacheReader, CacheWriter, contextKey, routesHold, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
-import type { CompiledPage, Page } from './types.ts';
+import type { CompiledPage, Page, SourceFile } from './types.ts';
 import { addStageTime, timeStage } from './stage-times.ts';
 
 
@@ -122,12 +122,13 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
   } catch {
     writer = undefined; // a cache is an optimisation: no writable cache directory, no cache
   }
-  const hashOf = new Map(pages.map((p) => [p.source.id, p.source.hash]));
+  const sourceOf = new Map(pages.map((p) => [p.source.id, p.source]));
   const keep = (page: CompiledPage): CompiledPage => {
     if (!writer) return page;
     const w = writer;
-    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
-    return lightPage(page, readBack(w, place));
+    const source = sourceOf.get(page.id);
+    const place = timeStage('cache', () => w.add(page.id, source?.hash ?? '', page));
+    return lightPage(page, readBack(w, place), keepsMarkdown(source));
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -141,7 +142,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     }
     onPage?.(compiled);
     const w = writer;
-    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!)))) : compiled);
+    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))), keepsMarkdown(page.source)) : compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
@@ -174,18 +175,48 @@ function readBack(writer: CacheWriter, place: RecordPlace): () => CompiledPage {
   return () => writer.read(place);
 }
 
-/** The fields of a page read back from the cache file when asked for, and not kept. */
-const HEAVY = new Set(['html', 'sections', 'codes', 'preludes']);
+/**
+ * The fields of a page read back from the cache file when asked for, and not kept. After the
+ * compile, the build reads of every page only its title, links, anchors, islands and messages
+ * (headings: the syntax lookup's intro page alone); the Markdown of docs pages, below.
+ */
+const HEAVY = ['html', 'sections', 'codes', 'preludes', 'headings', 'fileRoutes'] as const;
+const HEAVY_AND_MARKDOWN = [...HEAVY, 'markdown'] as const;
+
+/**
+ * Whether a page's light copy keeps its Markdown: llms-full.txt reads it for every docs page (at
+ * the end, version by version), a fraction of the HTML. Other pages' Markdown, the generated API
+ * pages' above all (~27 MB at ×4 of the bench corpus), is read back if ever asked for.
+ */
+function keepsMarkdown(source: SourceFile | undefined): boolean {
+  return source?.kind === 'docs';
+}
+
+const LOAD = Symbol('load');
+
+/**
+ * One getter per heavy field, shared by every light copy (a closure per page and field cost ~2 MB
+ * at ×4 of the bench corpus, and gave each copy a shape of its own).
+ */
+const GETTERS = Object.fromEntries(
+  HEAVY_AND_MARKDOWN.map((k) => [
+    k,
+    function (this: { [LOAD]: () => CompiledPage }) {
+      return this[LOAD]()[k];
+    },
+  ]),
+) as Record<(typeof HEAVY_AND_MARKDOWN)[number], () => unknown>;
 
 /**
  * The light fields of a page; the heavy ones are loaded from `load` (and not kept) when read. The
- * Markdown text stays: llms-full reads it for every docs page, and it is a fraction of the HTML.
- * The heavy fields are not read here (a page from the cache reads its HTML from the file lazily).
+ * heavy fields are not read here (a page from the cache reads its HTML from the file lazily).
  */
-function lightPage(page: CompiledPage, load: () => CompiledPage): CompiledPage {
-  const light: Record<string, unknown> = {};
-  for (const k of Object.keys(page)) if (!HEAVY.has(k)) light[k] = page[k as keyof CompiledPage];
-  for (const k of HEAVY) Object.defineProperty(light, k, { get: () => load()[k as keyof CompiledPage], enumerable: true });
+function lightPage(page: CompiledPage, load: () => CompiledPage, markdown: boolean): CompiledPage {
+  const heavy: readonly string[] = markdown ? HEAVY : HEAVY_AND_MARKDOWN;
+  const light: Record<string | symbol, unknown> = {};
+  for (const k of Object.keys(page)) if (!heavy.includes(k)) light[k] = page[k as keyof CompiledPage];
+  Object.defineProperty(light, LOAD, { value: load });
+  for (const k of heavy) Object.defineProperty(light, k, { get: GETTERS[k as keyof typeof GETTERS], enumerable: true });
   return light as unknown as CompiledPage;
 }
 
