@@ -2,7 +2,7 @@
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
 import { createHash } from 'node:crypto';
 import { pageRecords, type RecordOptions } from './records.ts';
-import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
+import { NO_VERSION, type EmbeddedIndexFile, type RecordType, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
@@ -10,9 +10,63 @@ import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
 /** Where the modal finds its settings (fetched when it first opens). */
 export const SEARCH_CONFIG_PATH = 'search/config.json';
 
+/**
+ * A page's records, compactly: what they share (route, area, title, version) once, then per record
+ * its anchor, heading level, content, API name and the headings above it (lvl2 to its level), one
+ * after the other in one array. As DocSearch records (objects, a hierarchy object, URLs) every
+ * page's records were ~54 MB at ×4 of the bench corpus, kept from its compile to the end.
+ */
+interface PageRecords {
+  route: string;
+  lvl0: string;
+  title: string;
+  version: string;
+  /** [anchor, level, content, api, lvl2 … lvl{level}] per record. */
+  flat: (string | number | null | undefined)[];
+}
+
+function compact(records: SearchRecord[]): PageRecords {
+  const { url_without_anchor: route, hierarchy, version } = records[0]!;
+  const flat: PageRecords['flat'] = [];
+  for (const r of records) {
+    const level = Number(r.type.slice(3));
+    flat.push(r.anchor, level, r.content, r.api);
+    const h = r.hierarchy as unknown as Record<string, string | null>;
+    for (let i = 2; i <= level; i++) flat.push(h[`lvl${i}`]);
+  }
+  return { route, lvl0: hierarchy.lvl0, title: hierarchy.lvl1, version, flat };
+}
+
+/** The records `compact` was given, as they were. */
+function expand({ route, lvl0, title, version, flat }: PageRecords): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  for (let i = 0; i < flat.length; ) {
+    const anchor = flat[i++] as string | null;
+    const level = flat[i++] as number;
+    const content = flat[i++] as string | null;
+    const api = flat[i++] as string | undefined;
+    const levels: (string | null)[] = [];
+    for (let l = 2; l <= level; l++) levels.push(flat[i++] as string | null);
+    const url = anchor ? `${route}#${anchor}` : route;
+    const record: SearchRecord = {
+      objectID: url,
+      url,
+      url_without_anchor: route,
+      anchor,
+      type: `lvl${level}` as RecordType,
+      hierarchy: { lvl0, lvl1: title, lvl2: levels[0] ?? null, lvl3: levels[1] ?? null, lvl4: levels[2] ?? null, lvl5: levels[3] ?? null, lvl6: levels[4] ?? null },
+      content,
+      version,
+    };
+    if (api !== undefined) record.api = api;
+    out.push(record);
+  }
+  return out;
+}
+
 /** Collects each page's records as it compiles (pages arrive in any order; output is sorted). */
 export class SearchRecords {
-  private readonly byPage = new Map<string, SearchRecord[]>();
+  private readonly byPage = new Map<string, PageRecords>();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
   readonly siteUrl: string;
@@ -25,13 +79,13 @@ export class SearchRecords {
 
   add(page: Page, compiled: CompiledPage): void {
     const records = pageRecords(page, compiled, this.options);
-    if (records.length > 0) this.byPage.set(page.source.id, records);
+    if (records.length > 0) this.byPage.set(page.source.id, compact(records));
     else this.byPage.delete(page.source.id);
   }
 
   /** Every record, pages in path order and sections in page order (deterministic across thread modes). */
   all(): SearchRecord[] {
-    return [...this.byPage.keys()].sort().flatMap((id) => this.byPage.get(id)!);
+    return [...this.byPage.keys()].sort().flatMap((id) => expand(this.byPage.get(id)!));
   }
 }
 
