@@ -196,7 +196,7 @@ async function build(
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) index.files.push(...timeStage('search', () => searchFiles(search.all(), searchSettings.settings, site).files));
+    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),

@@ -12,39 +12,31 @@ export const SEARCH_CONFIG_PATH = 'search/config.json';
 
 /**
  * A page's records, compactly: what they share (route, area, title, version) once, then per record
- * its anchor, heading level, content, API name and the headings above it (lvl2 to its level), one
- * after the other in one array. As DocSearch records (objects, a hierarchy object, URLs) every
- * page's records were ~54 MB at ×4 of the bench corpus, kept from its compile to the end.
+ * its anchor, heading level, content, API name (null for none) and the headings above it (lvl2 to
+ * its level), one after the other in one array. Kept as UTF-8 JSON (below).
  */
-interface PageRecords {
-  route: string;
-  lvl0: string;
-  title: string;
-  version: string;
-  /** [anchor, level, content, api, lvl2 … lvl{level}] per record. */
-  flat: (string | number | null | undefined)[];
-}
+type PageRecords = [route: string, lvl0: string, title: string, version: string, flat: (string | number | null)[]];
 
 function compact(records: SearchRecord[]): PageRecords {
   const { url_without_anchor: route, hierarchy, version } = records[0]!;
-  const flat: PageRecords['flat'] = [];
+  const flat: PageRecords[4] = [];
   for (const r of records) {
     const level = Number(r.type.slice(3));
-    flat.push(r.anchor, level, r.content, r.api);
+    flat.push(r.anchor, level, r.content, r.api ?? null);
     const h = r.hierarchy as unknown as Record<string, string | null>;
-    for (let i = 2; i <= level; i++) flat.push(h[`lvl${i}`]);
+    for (let i = 2; i <= level; i++) flat.push(h[`lvl${i}`] ?? null);
   }
-  return { route, lvl0: hierarchy.lvl0, title: hierarchy.lvl1, version, flat };
+  return [route, hierarchy.lvl0, hierarchy.lvl1, version, flat];
 }
 
 /** The records `compact` was given, as they were. */
-function expand({ route, lvl0, title, version, flat }: PageRecords): SearchRecord[] {
+function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[] {
   const out: SearchRecord[] = [];
   for (let i = 0; i < flat.length; ) {
     const anchor = flat[i++] as string | null;
     const level = flat[i++] as number;
     const content = flat[i++] as string | null;
-    const api = flat[i++] as string | undefined;
+    const api = flat[i++] as string | null;
     const levels: (string | null)[] = [];
     for (let l = 2; l <= level; l++) levels.push(flat[i++] as string | null);
     const url = anchor ? `${route}#${anchor}` : route;
@@ -58,15 +50,45 @@ function expand({ route, lvl0, title, version, flat }: PageRecords): SearchRecor
       content,
       version,
     };
-    if (api !== undefined) record.api = api;
+    if (api !== null) record.api = api;
     out.push(record);
   }
   return out;
 }
 
+const CHUNK = 1 << 20;
+
+/**
+ * Strings kept as UTF-8 bytes in large chunks outside the JS heap, read back by place. Every page's
+ * records as objects were ~54 MB at ×4 of the bench corpus (40 MB as compact arrays of strings),
+ * kept from the page's compile to the end; as UTF-8 they are the size of the index files (~19 MB).
+ */
+class ByteLog {
+  private readonly chunks: Buffer[] = [];
+  private used = CHUNK;
+
+  append(text: string): { chunk: number; start: number; end: number } {
+    const length = Buffer.byteLength(text);
+    if (this.used + length > CHUNK || this.chunks.length === 0) {
+      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK, length)));
+      this.used = 0;
+    }
+    const chunk = this.chunks.length - 1;
+    const start = this.used;
+    this.chunks[chunk]!.write(text, start, 'utf8');
+    this.used += length;
+    return { chunk, start, end: start + length };
+  }
+
+  read({ chunk, start, end }: { chunk: number; start: number; end: number }): string {
+    return this.chunks[chunk]!.toString('utf8', start, end);
+  }
+}
+
 /** Collects each page's records as it compiles (pages arrive in any order; output is sorted). */
 export class SearchRecords {
-  private readonly byPage = new Map<string, PageRecords>();
+  private readonly byPage = new Map<string, { version: string; chunk: number; start: number; end: number }>();
+  private readonly log = new ByteLog();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
   readonly siteUrl: string;
@@ -79,13 +101,35 @@ export class SearchRecords {
 
   add(page: Page, compiled: CompiledPage): void {
     const records = pageRecords(page, compiled, this.options);
-    if (records.length > 0) this.byPage.set(page.source.id, compact(records));
+    if (records.length > 0) this.byPage.set(page.source.id, { version: records[0]!.version, ...this.log.append(JSON.stringify(compact(records))) });
     else this.byPage.delete(page.source.id);
+  }
+
+  /** The records of these pages, in this order. */
+  private recordsOf(ids: string[]): SearchRecord[] {
+    return ids.flatMap((id) => expand(JSON.parse(this.log.read(this.byPage.get(id)!)) as PageRecords));
   }
 
   /** Every record, pages in path order and sections in page order (deterministic across thread modes). */
   all(): SearchRecord[] {
-    return [...this.byPage.keys()].sort().flatMap((id) => expand(this.byPage.get(id)!));
+    return this.recordsOf([...this.byPage.keys()].sort());
+  }
+
+  /** Version → its pages' ids, in path order. */
+  versions(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const id of [...this.byPage.keys()].sort()) {
+      const { version } = this.byPage.get(id)!;
+      const list = out.get(version);
+      if (list) list.push(id);
+      else out.set(version, [id]);
+    }
+    return out;
+  }
+
+  /** The records of one version's pages (from `versions()`), made when asked: one version at a time. */
+  records(ids: string[]): SearchRecord[] {
+    return this.recordsOf(ids);
   }
 }
 
@@ -116,24 +160,21 @@ export interface SearchFilesResult {
   sizes: Record<string, number>;
 }
 
-/** `out/search/config.json` and, for the embedded provider, one index file per docs version. */
-export function searchFiles(records: SearchRecord[], settings: ResolvedSearchSettings, site: ResolvedSiteConfig): SearchFilesResult {
+/**
+ * `out/search/config.json` and, for the embedded provider, one index file per docs version, its
+ * records made from `records` one version at a time.
+ */
+export function searchFiles(records: SearchRecords, settings: ResolvedSearchSettings, site: ResolvedSiteConfig): SearchFilesResult {
   const files: OutputFile[] = [];
   const sizes: Record<string, number> = {};
   const indexes: Record<string, string> = {};
   if (settings.provider === 'embedded') {
-    // Grouped in one pass: a filter per version was versions × records (~0.1 s at 20 versions).
-    const byVersion = new Map<string, SearchRecord[]>();
-    for (const r of records) {
-      const list = byVersion.get(r.version);
-      if (list) list.push(r);
-      else byVersion.set(r.version, [r]);
-    }
-    const unversioned = byVersion.get(NO_VERSION) ?? [];
+    const byVersion = records.versions();
+    const unversioned = records.records(byVersion.get(NO_VERSION) ?? []);
     const versions = [...byVersion.keys()].filter((v) => v !== NO_VERSION).sort();
     if (!versions.includes(settings.defaultVersion)) versions.push(settings.defaultVersion);
     for (const version of versions) {
-      const own = byVersion.get(version) ?? [];
+      const own = records.records(byVersion.get(version) ?? []);
       const json = JSON.stringify(embeddedIndex(version, [...own, ...unversioned]));
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
