@@ -21,6 +21,11 @@ export interface ConfigFile<T = unknown> {
   invalid?: boolean;
   /** Hash of the file's bytes, when known (what is made from the file can be keyed by it). */
   hash?: string;
+  /**
+   * The file's data parsed again from disk (a large file: see REREAD_FROM), so a consumer done
+   * with `data` can let it go and still read a part later (the API pages, src/api/pages.ts).
+   */
+  readData?: () => unknown;
 }
 
 /** Everything under config/, read once. */
@@ -154,16 +159,23 @@ const REREAD_FROM = 256 * 1024;
 
 /** A config file's JSON, parsed lazily (places only when a message needs them); syntax errors go to `messages`. */
 function parseConfigFile(text: string, shown: string, messages: Message[], abs?: string): ConfigFile {
-  const doc = parseJsonLazily(text, abs !== undefined && text.length >= REREAD_FROM ? readAgain(abs) : undefined);
+  const large = abs !== undefined && text.length >= REREAD_FROM;
+  const doc = parseJsonLazily(text, large ? readAgain(abs) : undefined);
   for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
   const file: ConfigFile = { displayPath: shown, data: doc.data, doc };
   if (doc.errors.length > 0) file.invalid = true; // reported once: its consumers do not see it
+  else if (large) file.readData = readDataAgain(abs);
   return file;
 }
 
 /** A file's text again (a function of its own: made in parseConfigFile, it would keep that text). */
 function readAgain(abs: string): () => string {
   return () => readFileSync(abs).toString('utf8');
+}
+
+/** A JSON file's data again (likewise). */
+function readDataAgain(abs: string): () => unknown {
+  return () => JSON.parse(readFileSync(abs).toString('utf8')) as unknown;
 }
 
 /**
