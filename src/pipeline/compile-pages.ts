@@ -11,6 +11,7 @@ import { CacheReader, CacheWriter, contextKey, routesHold, type RecordPlace } fr
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page, SourceFile } from './types.ts';
+import { ByteLog, type LogPlace } from '../util/byte-log.ts';
 import { addStageTime, timeStage } from './stage-times.ts';
 
 
@@ -123,12 +124,13 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     writer = undefined; // a cache is an optimisation: no writable cache directory, no cache
   }
   const sourceOf = new Map(pages.map((p) => [p.source.id, p.source]));
+  const markdown = new ByteLog();
   const keep = (page: CompiledPage): CompiledPage => {
     if (!writer) return page;
     const w = writer;
     const source = sourceOf.get(page.id);
     const place = timeStage('cache', () => w.add(page.id, source?.hash ?? '', page));
-    return lightPage(page, readBack(w, place), keepsMarkdown(source));
+    return lightPage(page, readBack(w, place), keepsMarkdown(source) ? markdown : undefined);
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -142,7 +144,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     }
     onPage?.(compiled);
     const w = writer;
-    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))), keepsMarkdown(page.source)) : compiled);
+    out.set(compiled.id, w ? lightPage(compiled, readBack(w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))), keepsMarkdown(page.source) ? markdown : undefined) : compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep) : undefined;
@@ -185,14 +187,22 @@ const HEAVY_AND_MARKDOWN = [...HEAVY, 'markdown'] as const;
 
 /**
  * Whether a page's light copy keeps its Markdown: llms-full.txt reads it for every docs page (at
- * the end, version by version), a fraction of the HTML. Other pages' Markdown, the generated API
- * pages' above all (~27 MB at ×4 of the bench corpus), is read back if ever asked for.
+ * the end, version by version). Other pages' Markdown, the generated API pages' above all (~27 MB
+ * at ×4 of the bench corpus), is read back if ever asked for.
  */
 function keepsMarkdown(source: SourceFile | undefined): boolean {
   return source?.kind === 'docs';
 }
 
 const LOAD = Symbol('load');
+const MARKDOWN = Symbol('markdown');
+const ANCHORS = Symbol('anchors');
+
+interface LightFields {
+  [LOAD]: () => CompiledPage;
+  [MARKDOWN]?: { log: ByteLog; place: LogPlace };
+  [ANCHORS]?: string;
+}
 
 /**
  * One getter per heavy field, shared by every light copy (a closure per page and field cost ~2 MB
@@ -201,22 +211,43 @@ const LOAD = Symbol('load');
 const GETTERS = Object.fromEntries(
   HEAVY_AND_MARKDOWN.map((k) => [
     k,
-    function (this: { [LOAD]: () => CompiledPage }) {
+    function (this: LightFields) {
       return this[LOAD]()[k];
     },
   ]),
 ) as Record<(typeof HEAVY_AND_MARKDOWN)[number], () => unknown>;
 
+function markdownFromLog(this: LightFields): string {
+  const { log, place } = this[MARKDOWN]!;
+  return log.read(place);
+}
+
+function anchorsFromString(this: LightFields): string[] {
+  return this[ANCHORS] === '' ? [] : this[ANCHORS]!.split('\n');
+}
+
 /**
  * The light fields of a page; the heavy ones are loaded from `load` (and not kept) when read. The
- * heavy fields are not read here (a page from the cache reads its HTML from the file lazily).
+ * heavy fields are not read here (a page from the cache reads its HTML from the file lazily). Two
+ * light fields are kept compactly, as both grew with the site (×4 of the bench corpus): the
+ * Markdown of docs pages in `markdown` (a ByteLog: 8 MB), the anchors as one string (5.5 MB as
+ * arrays of strings).
  */
-function lightPage(page: CompiledPage, load: () => CompiledPage, markdown: boolean): CompiledPage {
-  const heavy: readonly string[] = markdown ? HEAVY : HEAVY_AND_MARKDOWN;
+function lightPage(page: CompiledPage, load: () => CompiledPage, markdown: ByteLog | undefined): CompiledPage {
   const light: Record<string | symbol, unknown> = {};
-  for (const k of Object.keys(page)) if (!heavy.includes(k)) light[k] = page[k as keyof CompiledPage];
+  for (const k of Object.keys(page)) if (!(HEAVY_AND_MARKDOWN as readonly string[]).includes(k)) light[k] = page[k as keyof CompiledPage];
   Object.defineProperty(light, LOAD, { value: load });
-  for (const k of heavy) Object.defineProperty(light, k, { get: GETTERS[k as keyof typeof GETTERS], enumerable: true });
+  for (const k of HEAVY) Object.defineProperty(light, k, { get: GETTERS[k], enumerable: true });
+  if (markdown) {
+    Object.defineProperty(light, MARKDOWN, { value: { log: markdown, place: markdown.append(page.markdown) } });
+    Object.defineProperty(light, 'markdown', { get: markdownFromLog, enumerable: true });
+  } else Object.defineProperty(light, 'markdown', { get: GETTERS.markdown, enumerable: true });
+  // Ids with a line break or an empty one (neither is likely) keep the array.
+  const anchors = page.anchors;
+  if (!anchors.some((a) => a === '' || a.includes('\n'))) {
+    Object.defineProperty(light, ANCHORS, { value: anchors.join('\n') });
+    Object.defineProperty(light, 'anchors', { get: anchorsFromString, enumerable: true });
+  }
   return light as unknown as CompiledPage;
 }
 
