@@ -234,18 +234,23 @@ function anchorsFromString(this: LightFields): string[] {
  * arrays of strings).
  */
 function lightPage(page: CompiledPage, load: () => CompiledPage, markdown: ByteLog | undefined): CompiledPage {
+  // Ids with a line break or an empty one (neither is likely) keep the array.
+  const anchors = page.anchors.some((a) => a === '' || a.includes('\n')) ? undefined : page.anchors.join('\n');
+  // Each field defined once, data fields first: a data field turned into a getter afterwards made
+  // every copy a dictionary-mode object (their property tables were 3.9 MB at ×4).
   const light: Record<string | symbol, unknown> = {};
-  for (const k of Object.keys(page)) if (!(HEAVY_AND_MARKDOWN as readonly string[]).includes(k)) light[k] = page[k as keyof CompiledPage];
+  for (const k of Object.keys(page)) {
+    if ((HEAVY_AND_MARKDOWN as readonly string[]).includes(k) || (k === 'anchors' && anchors !== undefined)) continue;
+    light[k] = page[k as keyof CompiledPage];
+  }
   Object.defineProperty(light, LOAD, { value: load });
   for (const k of HEAVY) Object.defineProperty(light, k, { get: GETTERS[k], enumerable: true });
   if (markdown) {
     Object.defineProperty(light, MARKDOWN, { value: { log: markdown, place: markdown.append(page.markdown) } });
     Object.defineProperty(light, 'markdown', { get: markdownFromLog, enumerable: true });
   } else Object.defineProperty(light, 'markdown', { get: GETTERS.markdown, enumerable: true });
-  // Ids with a line break or an empty one (neither is likely) keep the array.
-  const anchors = page.anchors;
-  if (!anchors.some((a) => a === '' || a.includes('\n'))) {
-    Object.defineProperty(light, ANCHORS, { value: anchors.join('\n') });
+  if (anchors !== undefined) {
+    Object.defineProperty(light, ANCHORS, { value: anchors });
     Object.defineProperty(light, 'anchors', { get: anchorsFromString, enumerable: true });
   }
   return light as unknown as CompiledPage;
