@@ -40,65 +40,71 @@ function spillFile(): number | undefined {
 
 /**
  * Strings kept as UTF-8 bytes, read back by place: in a temporary file, written 1 MB at a time
- * (else in 1 MB chunks in memory). For what a build gathers page by page and reads once at the end
- * (search records, the Markdown of docs pages for llms-full.txt): kept in the heap, it grew with
- * the site; the file takes it out of the process's memory.
+ * (in memory where there is no such file, or once a write to it failed: a full disk is no reason
+ * to fail a build). For what a build gathers page by page and reads once at the end (search
+ * records, the Markdown of docs pages for llms-full.txt): kept in the heap, it grew with the site;
+ * the file takes it out of the process's memory.
  */
 export class ByteLog {
-  private readonly fd = spillFile();
-  /** In memory: every chunk. With a file: the chunk being filled, chunks before it are in the file. */
-  private readonly chunks: Buffer[] = [];
-  /** Bytes before the chunk being filled. */
-  private flushed = 0;
-  private used = CHUNK;
+  private readonly fd: number | undefined;
+  /** False once a write failed: later chunks stay in memory. */
+  private writable: boolean;
+  /** Chunks kept in memory, by the place of their first byte (what is not here is in the file). */
+  private readonly kept: { at: number; bytes: Buffer }[] = [];
+  /** The chunk being filled, its first byte's place, and the bytes used in it. */
+  private current: Buffer | undefined;
+  private at = 0;
+  private used = 0;
 
-  constructor() {
+  /** `inFile` false: in memory only (tests). */
+  constructor(inFile = true) {
+    this.fd = inFile ? spillFile() : undefined;
+    this.writable = this.fd !== undefined;
     if (this.fd !== undefined) spills.register(this, this.fd);
   }
 
   append(text: string): LogPlace {
     const length = Buffer.byteLength(text);
-    if (this.used + length > CHUNK) this.next(length);
-    const start = this.flushed + this.used;
-    this.chunks[this.chunks.length - 1]!.write(text, this.used, 'utf8');
+    if (!this.current || this.used + length > this.current.length) this.next(length);
+    const start = this.at + this.used;
+    this.current!.write(text, this.used, 'utf8');
     this.used += length;
     return { start, end: start + length };
   }
 
   read({ start, end }: LogPlace): string {
-    if (this.fd === undefined) {
-      // Chunks in memory: a record never spans two (a longer one gets a chunk of its own size).
-      let at = 0;
-      for (const chunk of this.chunks) {
-        if (start < at + chunk.length) return chunk.toString('utf8', start - at, end - at);
-        at += chunk.length;
-      }
-      throw new Error('ByteLog: no such place');
-    }
-    if (start >= this.flushed) return this.chunks[0]!.toString('utf8', start - this.flushed, end - this.flushed);
+    if (this.current && start >= this.at) return this.current.toString('utf8', start - this.at, end - this.at);
+    for (const { at, bytes } of this.kept) if (start >= at && end <= at + bytes.length) return bytes.toString('utf8', start - at, end - at);
     const bytes = Buffer.allocUnsafe(end - start);
     for (let done = 0; done < bytes.length; ) {
-      const n = readSync(this.fd, bytes, done, bytes.length - done, start + done);
+      const n = readSync(this.fd!, bytes, done, bytes.length - done, start + done);
       if (n === 0) throw new Error('ByteLog: spill file cut short');
       done += n;
     }
     return bytes.toString('utf8');
   }
 
-  /** Starts a chunk with room for `length` bytes; with a file, the full one is written out first. */
+  /** Starts a chunk with room for `length` bytes; the full one goes to the file, or is kept. */
   private next(length: number): void {
-    const size = Math.max(CHUNK, length);
-    if (this.fd === undefined) {
-      if (this.chunks.length > 0) this.flushed += this.chunks[this.chunks.length - 1]!.length;
-      this.chunks.push(Buffer.allocUnsafeSlow(size));
-    } else {
-      const full = this.chunks.pop();
-      if (full) {
-        for (let done = 0; done < this.used; ) done += writeSync(this.fd, full, done, this.used - done, this.flushed + done);
-        this.flushed += this.used;
-      }
-      this.chunks.push(full && full.length >= size ? full : Buffer.allocUnsafeSlow(size));
+    const full = this.current;
+    if (full) {
+      const spilled = this.writable && this.spill(full, this.used, this.at);
+      if (!spilled) this.kept.push({ at: this.at, bytes: full.subarray(0, this.used) });
+      this.at += this.used;
+      this.used = 0;
+      if (spilled && full.length >= length) return; // written out: the chunk is filled again
     }
+    this.current = Buffer.allocUnsafeSlow(Math.max(CHUNK, length));
     this.used = 0;
+  }
+
+  private spill(bytes: Buffer, length: number, position: number): boolean {
+    try {
+      for (let done = 0; done < length; ) done += writeSync(this.fd!, bytes, done, length - done, position + done);
+      return true;
+    } catch {
+      this.writable = false;
+      return false;
+    }
   }
 }
