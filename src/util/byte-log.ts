@@ -64,12 +64,15 @@ export class ByteLog {
   }
 
   append(text: string): LogPlace {
-    const length = Buffer.byteLength(text);
-    if (!this.current || this.used + length > this.current.length) this.next(length);
+    // A UTF-16 unit is at most 3 bytes of UTF-8: with that much room the text is encoded once,
+    // without measuring it first (measuring took as long as writing).
+    if (!this.current || this.used + text.length * 3 > this.current.length) {
+      const length = Buffer.byteLength(text);
+      if (!this.current || this.used + length > this.current.length) this.next(length);
+    }
     const start = this.at + this.used;
-    this.current!.write(text, this.used, 'utf8');
-    this.used += length;
-    return { start, end: start + length };
+    this.used += this.current!.write(text, this.used, 'utf8');
+    return { start, end: this.at + this.used };
   }
 
   read({ start, end }: LogPlace): string {
