@@ -109,7 +109,7 @@ async function build(
   const loaded = await log.step('load', 'read content and config', () => loadContent(config, files, opts.session?.unchanged));
   const site = resolveSiteConfig(loaded.config);
   const searchSettings = resolveSearchSettings(loaded.config.search, loaded.config.schemas.get('search'));
-  const search = new SearchRecords(site, searchSettings.settings);
+  const search = new SearchRecords(site, searchSettings.settings, opts.write);
   // Generated sources (API reference) join the content here and are handled like any page.
   const generated = await log.step('api', 'API data from the installed packages', () => generateApi(config));
   const api = apiSources(loaded.config, 'manual', generated.data);

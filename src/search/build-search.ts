@@ -63,13 +63,23 @@ function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[
  * as compact arrays of strings, 19 MB as UTF-8 in memory, kept from the page's compile to the end.
  */
 export class SearchRecords {
-  private readonly byPage = new Map<string, { version: string; start: number; end: number }>();
+  private readonly byPage = new Map<string, { version: string; route: string; start: number; end: number }>();
   private readonly log = new ByteLog();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
   readonly siteUrl: string;
 
-  constructor(site: ResolvedSiteConfig, settings: ResolvedSearchSettings) {
+  /**
+   * `forIndex`: kept only for the embedded index files (a build that writes the site), as the
+   * index's own JSON, so they are joined at the end, not parsed and written again (that cost
+   * ~45 ms of a cold build of the repo site); `all()` is then not available. Else kept whole
+   * (`docsgen search export`, `docsgen check`).
+   */
+  constructor(
+    site: ResolvedSiteConfig,
+    settings: ResolvedSearchSettings,
+    readonly forIndex = false,
+  ) {
     this.siteUrl = site.site.url;
     const sectionNames = Object.fromEntries(Object.entries(site.sections).map(([k, v]) => [k, v.name]));
     this.options = { sectionNames, maxContent: settings.maxContent };
@@ -77,18 +87,47 @@ export class SearchRecords {
 
   add(page: Page, compiled: CompiledPage): void {
     const records = pageRecords(page, compiled, this.options);
-    if (records.length > 0) this.byPage.set(page.source.id, { version: records[0]!.version, ...this.log.append(JSON.stringify(compact(records))) });
-    else this.byPage.delete(page.source.id);
+    if (records.length === 0) {
+      this.byPage.delete(page.source.id);
+      return;
+    }
+    const { version, url_without_anchor: route } = records[0]!;
+    const text = this.forIndex ? indexLines(records) : JSON.stringify(compact(records));
+    this.byPage.set(page.source.id, { version, route, ...this.log.append(text) });
   }
 
   /** The records of these pages, in this order. */
   private recordsOf(ids: string[]): SearchRecord[] {
+    if (this.forIndex) throw new Error('SearchRecords: kept for the index files only');
     return ids.flatMap((id) => expand(JSON.parse(this.log.read(this.byPage.get(id)!)) as PageRecords));
   }
 
   /** Every record, pages in path order and sections in page order (deterministic across thread modes). */
   all(): SearchRecord[] {
     return this.recordsOf([...this.byPage.keys()].sort());
+  }
+
+  /**
+   * `JSON.stringify(embeddedIndex(version, records of these pages))`, joined from what `add` kept
+   * (`forIndex`): the same bytes.
+   */
+  indexJson(version: string, ids: string[]): string {
+    if (!this.forIndex) return JSON.stringify(embeddedIndex(version, this.recordsOf(ids)));
+    const pages: string[] = [];
+    const records: string[] = [];
+    const pageOf = new Map<string, number>();
+    for (const id of ids) {
+      const entry = this.byPage.get(id)!;
+      const [head, ...lines] = this.log.read(entry).split('\n');
+      let p = pageOf.get(entry.route);
+      if (p === undefined) {
+        p = pages.length;
+        pages.push(head!);
+        pageOf.set(entry.route, p);
+      }
+      for (const line of lines) records.push(`[${p},${line}`);
+    }
+    return `{"format":1,"version":${JSON.stringify(version)},"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`;
   }
 
   /** Version → its pages' ids, in path order. */
@@ -103,10 +142,24 @@ export class SearchRecords {
     return out;
   }
 
-  /** The records of one version's pages (from `versions()`), made when asked: one version at a time. */
-  records(ids: string[]): SearchRecord[] {
-    return this.recordsOf(ids);
+}
+
+/**
+ * A page's records as the embedded index writes them (`embeddedIndex`), a line each (JSON has no
+ * raw line breaks): its `pages` entry, then each record without its leading page number, which
+ * depends on the pages before it in the file.
+ */
+function indexLines(records: SearchRecord[]): string {
+  const first = records[0]!;
+  const lines = [JSON.stringify([first.url_without_anchor, first.hierarchy.lvl0, first.hierarchy.lvl1, first.version])];
+  for (const r of records) {
+    const level = Number(r.type.slice(3)) || 1;
+    const h = r.hierarchy as unknown as Record<string, string | null>;
+    const headings: string[] = [];
+    for (let i = 2; i <= level; i++) headings.push(h[`lvl${i}`] ?? '');
+    lines.push(JSON.stringify([r.anchor ?? '', level, headings, r.content ?? '', r.api ?? '']).slice(1));
   }
+  return lines.join('\n');
 }
 
 /** A record set in the embedded index's compact form. */
@@ -137,8 +190,8 @@ export interface SearchFilesResult {
 }
 
 /**
- * `out/search/config.json` and, for the embedded provider, one index file per docs version, its
- * records made from `records` one version at a time.
+ * `out/search/config.json` and, for the embedded provider, one index file per docs version, made
+ * from `records` one version at a time.
  */
 export function searchFiles(records: SearchRecords, settings: ResolvedSearchSettings, site: ResolvedSiteConfig): SearchFilesResult {
   const files: OutputFile[] = [];
@@ -146,12 +199,11 @@ export function searchFiles(records: SearchRecords, settings: ResolvedSearchSett
   const indexes: Record<string, string> = {};
   if (settings.provider === 'embedded') {
     const byVersion = records.versions();
-    const unversioned = records.records(byVersion.get(NO_VERSION) ?? []);
+    const unversioned = byVersion.get(NO_VERSION) ?? [];
     const versions = [...byVersion.keys()].filter((v) => v !== NO_VERSION).sort();
     if (!versions.includes(settings.defaultVersion)) versions.push(settings.defaultVersion);
     for (const version of versions) {
-      const own = records.records(byVersion.get(version) ?? []);
-      const json = JSON.stringify(embeddedIndex(version, [...own, ...unversioned]));
+      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned]);
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
       files.push({ path, contents: json });
