@@ -199,13 +199,52 @@ export interface ApiSourcesResult {
   sidebars(routes: ReadonlySet<string>): Sidebar[];
 }
 
-/** A module page's Markdown, made on first use and kept (a function of its own: see readAgain in generate.ts). */
-function generatedPage(make: () => { markdown: string; lines: { line: number; item: string }[] }): () => { markdown: string; lines: { line: number; item: string }[] } {
-  let made: ReturnType<typeof make> | undefined;
-  return () => (made ??= make());
+type ModulePage = { markdown: string; lines: { line: number; item: string }[] };
+
+/**
+ * A module page's Markdown, made each time it is asked for, except that the last one made is kept
+ * (the messages of one page come together). Kept for every page, the Markdown grew with the site
+ * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
+ * A function of its own: see readAgain in generate.ts.
+ */
+function generatedPage(last: { key?: string; page?: ModulePage }, key: string, make: () => ModulePage): () => ModulePage {
+  return () => {
+    if (last.key !== key || !last.page) {
+      last.page = make();
+      last.key = key;
+    }
+    return last.page;
+  };
 }
 
-/** One generated source per module of every version's API data, and the API sidebars. */
+/** The data of the file last read again, while the pages of its modules compile one after another. */
+interface LastRead {
+  read?: () => unknown;
+  data?: unknown;
+}
+
+/** A module kept in memory (a function of its own: see readAgain in generate.ts). */
+function keptModule(mod: ApiModule): () => ApiModule {
+  return () => mod;
+}
+
+/** A module read again from its file, at its JSON pointer (a function of its own, likewise). */
+function readModule(last: LastRead, read: () => unknown, pointer: string): () => ApiModule {
+  return () => {
+    if (last.read !== read) {
+      last.data = read();
+      last.read = read;
+    }
+    let at = last.data;
+    for (const part of pointer.split('/').slice(1)) at = (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    return at as ApiModule;
+  };
+}
+
+/**
+ * One generated source per module of every version's API data, and the API sidebars. The data of
+ * a file that can be read again (`ConfigFile.readData`) is let go here: `file.data` is undefined after.
+ */
 export function apiSources(config: LoadedConfig, section = 'manual', generated: ReadonlyMap<string, GeneratedFile> = new Map()): ApiSourcesResult {
   const sources: SourceFile[] = [];
   const origins = new Map<string, Origin>();
@@ -213,6 +252,8 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
   const messages: Message[] = [];
   const versions = collect(config, generated, messages);
   const slugs = new Map<string, Map<string, string>>(); // version → key → slug
+  const lastMade: { key?: string; page?: ModulePage } = {};
+  const lastRead: LastRead = {};
   for (const v of versions) {
     const bySlug = new Map<string, string>();
     slugs.set(v.version, bySlug);
@@ -233,7 +274,8 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
       for (const { key, mod, file, pointer } of entries) {
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
-        const page = generatedPage(() => moduleMarkdown(key, mod, moduleRoute));
+        const modOf = file.readData ? readModule(lastRead, file.readData, pointer) : keptModule(mod);
+        const page = generatedPage(lastMade, virtual, () => moduleMarkdown(key, modOf(), moduleRoute));
         origins.set(virtual, { file, pointer });
         itemLines.set(virtual, () => page().lines);
         const frontMatter = moduleFrontMatter(mod);
@@ -254,6 +296,19 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
           frontMatter: extractFrontMatter(`${frontMatter}\n`, virtual),
           format: 'md',
         });
+      }
+    }
+  }
+  // The data of a file that can be read again is let go: its pages read their module from the
+  // file when they compile, and the sidebars need the names alone (kept for the whole build, the
+  // authored API data was ~28 MB at ×4 of the bench corpus).
+  for (const v of versions) {
+    for (const [, entries] of v.libs) {
+      for (const e of entries) {
+        if (!e.file.readData) continue;
+        e.mod = { name: e.mod.name, ...(e.mod.id !== undefined ? { id: e.mod.id } : {}), ...(e.mod.slug !== undefined ? { slug: e.mod.slug } : {}) };
+        e.file.data = undefined;
+        e.file.doc.data = undefined;
       }
     }
   }

@@ -107,8 +107,12 @@ export class RecordFile {
 
   /** The page's light fields; the heavy ones and the HTML are read from the file when asked for (and not kept). */
   readLazily(place: RecordPlace): CompiledPage {
-    const page = deserialize(readExactly(this.fd, place.offset, place.light)) as CompiledPage;
-    return lazyFields(page, this, place);
+    return lazyFields(this.readLight(place), this, place);
+  }
+
+  /** The page's light fields alone. */
+  readLight(place: RecordPlace): CompiledPage {
+    return deserialize(readExactly(this.fd, place.offset, place.light)) as CompiledPage;
   }
 
   /** One heavy field of the page, read from its part of the record. */

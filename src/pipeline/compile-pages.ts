@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, lazyFields, routesHold, type RecordPlace } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, routesHold, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -183,18 +183,76 @@ function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
   }
 }
 
-/** The fields of a page read back from the cache file when asked for, and not kept. */
-const HEAVY = new Set<string>(['html', ...HEAVY_FIELDS]);
+/**
+ * The fields of a page the light copy reads back from the cache file when asked for, and does not
+ * keep: the heavy ones and the HTML from their parts of the record, and from the light part the
+ * headings and file → route lookups (after the compile, the build reads of every page only its
+ * title, links, anchors, islands and messages; headings: the syntax lookup's intro page alone).
+ */
+const READ_BACK = new Set<string>(['html', ...HEAVY_FIELDS, 'headings', 'fileRoutes']);
+
+const FILE = Symbol('file');
+const PLACE = Symbol('place');
+const ANCHORS = Symbol('anchors');
+
+interface LightFields {
+  [FILE]: CacheWriter;
+  [PLACE]: RecordPlace;
+  [ANCHORS]?: string;
+}
 
 /**
- * The light fields of a page; the heavy ones and the HTML are read back from the record at `place`
- * when asked for (and not kept). The heavy fields of the page given are not read here (a page from
- * the cache reads them from the file lazily).
+ * One getter per field read back, shared by every light copy (a closure per page and field cost
+ * ~2 MB at ×4 of the bench corpus, and gave each copy a shape of its own).
+ */
+const GETTERS: Record<string, () => unknown> = {
+  html(this: LightFields) {
+    return this[FILE].readHtml(this[PLACE]);
+  },
+  headings(this: LightFields) {
+    return this[FILE].readLight(this[PLACE]).headings;
+  },
+  fileRoutes(this: LightFields) {
+    return this[FILE].readLight(this[PLACE]).fileRoutes;
+  },
+  ...Object.fromEntries(
+    HEAVY_FIELDS.map((k) => [
+      k,
+      function (this: LightFields) {
+        return this[FILE].readHeavy(this[PLACE], k);
+      },
+    ]),
+  ),
+};
+
+function anchorsFromString(this: LightFields): string[] {
+  return this[ANCHORS] === '' ? [] : this[ANCHORS]!.split('\n');
+}
+
+/**
+ * What the build keeps of a compiled page: its light fields, the others read back from its record
+ * at `place` when asked for (and not kept; those of the page given are not read here: a page from
+ * the cache reads them from the file lazily). The anchors are kept as one string (5.5 MB as arrays
+ * of strings at ×4 of the bench corpus). Each field is defined once, data fields first: a data
+ * field turned into a getter afterwards made every copy a dictionary-mode object (their property
+ * tables were 3.9 MB at ×4).
  */
 function lightPage(page: CompiledPage, file: CacheWriter, place: RecordPlace): CompiledPage {
-  const light: Record<string, unknown> = {};
-  for (const k of Object.keys(page)) if (!HEAVY.has(k)) light[k] = page[k as keyof CompiledPage];
-  return lazyFields(light, file, place) as unknown as CompiledPage;
+  // Ids with a line break or an empty one (neither is likely) keep the array.
+  const anchors = page.anchors.some((a) => a === '' || a.includes('\n')) ? undefined : page.anchors.join('\n');
+  const light: Record<string | symbol, unknown> = {};
+  for (const k of Object.keys(page)) {
+    if (READ_BACK.has(k) || (k === 'anchors' && anchors !== undefined)) continue;
+    light[k] = page[k as keyof CompiledPage];
+  }
+  Object.defineProperty(light, FILE, { value: file });
+  Object.defineProperty(light, PLACE, { value: place });
+  for (const k of READ_BACK) Object.defineProperty(light, k, { get: GETTERS[k]!, enumerable: true });
+  if (anchors !== undefined) {
+    Object.defineProperty(light, ANCHORS, { value: anchors });
+    Object.defineProperty(light, 'anchors', { get: anchorsFromString, enumerable: true });
+  }
+  return light as unknown as CompiledPage;
 }
 
 /** A long-lived process (serve --watch) keeps its compiled pages in memory between builds. */
@@ -264,12 +322,11 @@ async function compileAll(
   previous?: PreviousBlocks,
 ): Promise<Compiled> {
   const release = () => Promise.resolve();
-  const inputs = pages.map(compileInput);
-  const workers = pool ?? CompilerPool.start(config, inputs.length);
+  const workers = pool ?? CompilerPool.start(config, pages.length);
   if (workers) {
     onPlan?.(workers.description);
     try {
-      return { pages: await workers.compile(inputs, ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
+      return { pages: await workers.compile(pages.map(compileInput), ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
     } finally {
       // Also a pool the caller started: its threads' memory is freed before the cache is
       // serialised (peak RSS is what counts). close() is idempotent.
@@ -283,7 +340,7 @@ async function compileAll(
   const worker =
     config.workers === undefined &&
     built('highlight-worker.cjs') &&
-    (inputs.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD || loader().startedEarly('highlight-worker.cjs'))
+    (pages.length >= MIN_PAGES_FOR_HIGHLIGHT_THREAD || loader().startedEarly('highlight-worker.cjs'))
       ? startWorker('highlight-worker.cjs')
       : undefined;
   const thread = worker && new HighlightThread(worker);
@@ -294,7 +351,7 @@ async function compileAll(
   };
   let compiled: Map<string, CompiledPage>;
   try {
-    compiled = await compileHere(inputs, ctx, thread, onPage, onProgress, keep, previous);
+    compiled = await compileHere(pages, ctx, thread, onPage, onProgress, keep, previous);
   } catch (err) {
     await stop();
     throw err;
@@ -309,7 +366,7 @@ async function compileAll(
  * HTML; the answers are taken in between pages, so pages still stream out as they are done.
  */
 async function compileHere(
-  inputs: CompileInput[],
+  pages: Page[],
   ctx: CompileContext,
   thread: HighlightThread | undefined,
   onPage: ((page: CompiledPage) => void) | undefined,
@@ -322,16 +379,24 @@ async function compileHere(
     if (thread) page = { ...page, ...thread.fill(page.html) };
     onPage?.(page);
     out.set(page.id, keep(page));
-    onProgress?.(out.size, inputs.length);
+    onProgress?.(out.size, pages.length);
   };
+  // An input is made as its page compiles and dropped after: it holds the page's source text, and
+  // a generated API page makes its Markdown when asked (all of them made first grew with the site).
+  // Without a highlight thread the languages of every page are loaded first (a small site, or
+  // `--workers 0`), so the inputs are made first.
+  let inputs: (CompileInput | undefined)[] | undefined;
   let highlight: Highlight;
   if (thread) highlight = thread.highlight;
   else {
+    inputs = pages.map(compileInput);
     highlight = await getHighlighter();
-    await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i.raw)])));
+    await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i!.raw)])));
   }
   const waiting: { page: CompiledPage; jobs: number }[] = [];
-  for (const input of inputs) {
+  for (let i = 0; i < pages.length; i++) {
+    const input = inputs?.[i] ?? compileInput(pages[i]!);
+    if (inputs) inputs[i] = undefined;
     // An edited page's unchanged code blocks come from its last compile, not the highlighter.
     thread?.reuseFor(previous && timeStage('cache', () => previous(input.id)));
     const page = timeStage('compile', () => compilePage(input, ctx, highlight));

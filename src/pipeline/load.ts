@@ -21,6 +21,11 @@ export interface ConfigFile<T = unknown> {
   invalid?: boolean;
   /** Hash of the file's bytes, when known (what is made from the file can be keyed by it). */
   hash?: string;
+  /**
+   * The file's data parsed again from disk (a large file: see REREAD_FROM), so a consumer done
+   * with `data` can let it go and still read a part later (the API pages, src/api/pages.ts).
+   */
+  readData?: () => unknown;
 }
 
 /** Everything under config/, read once. */
@@ -145,13 +150,32 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
   return source;
 }
 
+/**
+ * Config files from this size on (authored API data: ~1.6 MB per version, UTF-16 in memory once a
+ * docstring has a non-Latin-1 character) are read again from disk for places and the strict parse
+ * instead of kept as text: kept, they were ~46 MB at ×4 of the bench corpus for the whole build.
+ */
+const REREAD_FROM = 256 * 1024;
+
 /** A config file's JSON, parsed lazily (places only when a message needs them); syntax errors go to `messages`. */
-function parseConfigFile(text: string, shown: string, messages: Message[]): ConfigFile {
-  const doc = parseJsonLazily(text);
+function parseConfigFile(text: string, shown: string, messages: Message[], abs?: string): ConfigFile {
+  const large = abs !== undefined && text.length >= REREAD_FROM;
+  const doc = parseJsonLazily(text, large ? readAgain(abs) : undefined);
   for (const e of doc.errors) messages.push(message(shown, e.place, 'error', `Invalid JSON: ${e.reason}`, 'config-json'));
   const file: ConfigFile = { displayPath: shown, data: doc.data, doc };
   if (doc.errors.length > 0) file.invalid = true; // reported once: its consumers do not see it
+  else if (large) file.readData = readDataAgain(abs);
   return file;
+}
+
+/** A file's text again (a function of its own: made in parseConfigFile, it would keep that text). */
+function readAgain(abs: string): () => string {
+  return () => readFileSync(abs).toString('utf8');
+}
+
+/** A JSON file's data again (likewise). */
+function readDataAgain(abs: string): () => unknown {
+  return () => JSON.parse(readFileSync(abs).toString('utf8')) as unknown;
 }
 
 /**
@@ -197,7 +221,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   const files = new Map<string, ConfigFile>();
   names.forEach((rel, i) => {
     if (!rel.endsWith('.json')) return;
-    const file = parseConfigFile(texts[i]!.toString('utf8'), shownOf(path.join(dir, rel)), messages);
+    const file = parseConfigFile(texts[i]!.toString('utf8'), shownOf(path.join(dir, rel)), messages, path.join(dir, rel));
     file.hash = hashes[i]!;
     const schema = /^schemas\/([^/]+)$/.exec(rel);
     if (!schema) {

@@ -111,7 +111,7 @@ async function build(
   const loaded = await log.step('load', 'read content and config', () => loadContent(config, files, opts.session?.unchanged));
   const site = resolveSiteConfig(loaded.config);
   const searchSettings = resolveSearchSettings(loaded.config.search, loaded.config.schemas.get('search'));
-  const search = new SearchRecords(site, searchSettings.settings);
+  const search = new SearchRecords(site, searchSettings.settings, opts.write);
   // Generated sources (API reference) join the content here and are handled like any page.
   const generated = await log.step('api', 'API data from the installed packages', () => generateApi(config));
   const api = apiSources(loaded.config, 'manual', generated.data);
@@ -209,9 +209,7 @@ async function build(
     await pool?.close(); // free the workers' memory: peak RSS is what counts
     buildGenerated({ pages, compiled, site, index, kept });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) {
-      index.files.push(...timeStage('search', () => searchFiles(search.all(), searchSettings.settings, site, keptIndexes).files));
-    }
+    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...keptFiles.map((f) => `/${f}`),

@@ -1,9 +1,10 @@
 // Gathers search records as pages compile and turns them into the embedded per-version indexes,
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
 import { createHash } from 'node:crypto';
+import { ByteLog } from '../util/byte-log.ts';
 import { pageRecords, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
-import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
+import { NO_VERSION, type EmbeddedIndexFile, type RecordType, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
@@ -11,14 +12,75 @@ import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
 /** Where the modal finds its settings (fetched when it first opens). */
 export const SEARCH_CONFIG_PATH = 'search/config.json';
 
-/** Collects each page's records as it compiles (pages arrive in any order; output is sorted). */
+/**
+ * A page's records, compactly: what they share (route, area, title, version) once, then per record
+ * its anchor, heading level, content, API name (null for none) and the headings above it (lvl2 to
+ * its level), one after the other in one array. Kept as UTF-8 JSON (below).
+ */
+type PageRecords = [route: string, lvl0: string, title: string, version: string, flat: (string | number | null)[]];
+
+function compact(records: SearchRecord[]): PageRecords {
+  const { url_without_anchor: route, hierarchy, version } = records[0]!;
+  const flat: PageRecords[4] = [];
+  for (const r of records) {
+    const level = Number(r.type.slice(3));
+    flat.push(r.anchor, level, r.content, r.api ?? null);
+    const h = r.hierarchy as unknown as Record<string, string | null>;
+    for (let i = 2; i <= level; i++) flat.push(h[`lvl${i}`] ?? null);
+  }
+  return [route, hierarchy.lvl0, hierarchy.lvl1, version, flat];
+}
+
+/** The records `compact` was given, as they were. */
+function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  for (let i = 0; i < flat.length; ) {
+    const anchor = flat[i++] as string | null;
+    const level = flat[i++] as number;
+    const content = flat[i++] as string | null;
+    const api = flat[i++] as string | null;
+    const levels: (string | null)[] = [];
+    for (let l = 2; l <= level; l++) levels.push(flat[i++] as string | null);
+    const url = anchor ? `${route}#${anchor}` : route;
+    const record: SearchRecord = {
+      objectID: url,
+      url,
+      url_without_anchor: route,
+      anchor,
+      type: `lvl${level}` as RecordType,
+      hierarchy: { lvl0, lvl1: title, lvl2: levels[0] ?? null, lvl3: levels[1] ?? null, lvl4: levels[2] ?? null, lvl5: levels[3] ?? null, lvl6: levels[4] ?? null },
+      content,
+      version,
+    };
+    if (api !== null) record.api = api;
+    out.push(record);
+  }
+  return out;
+}
+
+/**
+ * Collects each page's records as it compiles (pages arrive in any order; output is sorted), as
+ * JSON in a ByteLog: as objects every page's records were ~54 MB at ×4 of the bench corpus, 40 MB
+ * as compact arrays of strings, 19 MB as UTF-8 in memory, kept from the page's compile to the end.
+ */
 export class SearchRecords {
-  private readonly byPage = new Map<string, SearchRecord[]>();
+  private readonly byPage = new Map<string, { version: string; route: string; start: number; end: number }>();
+  private readonly log = new ByteLog();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
   readonly siteUrl: string;
 
-  constructor(site: ResolvedSiteConfig, settings: ResolvedSearchSettings) {
+  /**
+   * `forIndex`: kept only for the embedded index files (a build that writes the site), as the
+   * index's own JSON, so they are joined at the end, not parsed and written again (that cost
+   * ~45 ms of a cold build of the repo site); `all()` is then not available. Else kept whole
+   * (`docsgen search export`, `docsgen check`).
+   */
+  constructor(
+    site: ResolvedSiteConfig,
+    settings: ResolvedSearchSettings,
+    readonly forIndex = false,
+  ) {
     this.siteUrl = site.site.url;
     const sectionNames = Object.fromEntries(Object.entries(site.sections).map(([k, v]) => [k, v.name]));
     this.options = { sectionNames, maxContent: settings.maxContent };
@@ -33,17 +95,82 @@ export class SearchRecords {
   }
 
   add(page: Page, compiled: CompiledPage): void {
-    const version = searchVersionOf(page.source);
-    if (version === undefined || this.skipped.has(version)) return;
+    const searched = searchVersionOf(page.source);
+    if (searched === undefined || this.skipped.has(searched)) return;
     const records = pageRecords(page, compiled, this.options);
-    if (records.length > 0) this.byPage.set(page.source.id, records);
-    else this.byPage.delete(page.source.id);
+    if (records.length === 0) {
+      this.byPage.delete(page.source.id);
+      return;
+    }
+    const { version, url_without_anchor: route } = records[0]!;
+    const text = this.forIndex ? indexLines(records) : JSON.stringify(compact(records));
+    this.byPage.set(page.source.id, { version, route, ...this.log.append(text) });
+  }
+
+  /** The records of these pages, in this order. */
+  private recordsOf(ids: string[]): SearchRecord[] {
+    if (this.forIndex) throw new Error('SearchRecords: kept for the index files only');
+    return ids.flatMap((id) => expand(JSON.parse(this.log.read(this.byPage.get(id)!)) as PageRecords));
   }
 
   /** Every record, pages in path order and sections in page order (deterministic across thread modes). */
   all(): SearchRecord[] {
-    return [...this.byPage.keys()].sort().flatMap((id) => this.byPage.get(id)!);
+    return this.recordsOf([...this.byPage.keys()].sort());
   }
+
+  /**
+   * `JSON.stringify(embeddedIndex(version, records of these pages))`, joined from what `add` kept
+   * (`forIndex`): the same bytes.
+   */
+  indexJson(version: string, ids: string[]): string {
+    if (!this.forIndex) return JSON.stringify(embeddedIndex(version, this.recordsOf(ids)));
+    const pages: string[] = [];
+    const records: string[] = [];
+    const pageOf = new Map<string, number>();
+    for (const id of ids) {
+      const entry = this.byPage.get(id)!;
+      const [head, ...lines] = this.log.read(entry).split('\n');
+      let p = pageOf.get(entry.route);
+      if (p === undefined) {
+        p = pages.length;
+        pages.push(head!);
+        pageOf.set(entry.route, p);
+      }
+      for (const line of lines) records.push(`[${p},${line}`);
+    }
+    return `{"format":1,"version":${JSON.stringify(version)},"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`;
+  }
+
+  /** Version → its pages' ids, in path order. */
+  versions(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const id of [...this.byPage.keys()].sort()) {
+      const { version } = this.byPage.get(id)!;
+      const list = out.get(version);
+      if (list) list.push(id);
+      else out.set(version, [id]);
+    }
+    return out;
+  }
+
+}
+
+/**
+ * A page's records as the embedded index writes them (`embeddedIndex`), a line each (JSON has no
+ * raw line breaks): its `pages` entry, then each record without its leading page number, which
+ * depends on the pages before it in the file.
+ */
+function indexLines(records: SearchRecord[]): string {
+  const first = records[0]!;
+  const lines = [JSON.stringify([first.url_without_anchor, first.hierarchy.lvl0, first.hierarchy.lvl1, first.version])];
+  for (const r of records) {
+    const level = Number(r.type.slice(3)) || 1;
+    const h = r.hierarchy as unknown as Record<string, string | null>;
+    const headings: string[] = [];
+    for (let i = 2; i <= level; i++) headings.push(h[`lvl${i}`] ?? '');
+    lines.push(JSON.stringify([r.anchor ?? '', level, headings, r.content ?? '', r.api ?? '']).slice(1));
+  }
+  return lines.join('\n');
 }
 
 /** A record set in the embedded index's compact form. */
@@ -74,11 +201,12 @@ export interface SearchFilesResult {
 }
 
 /**
- * `out/search/config.json` and, for the embedded provider, one index file per docs version but
- * those in `kept` (version → its index file from the last build, written again as it is).
+ * `out/search/config.json` and, for the embedded provider, one index file per docs version, made
+ * from `records` one version at a time, but those in `kept` (version → its index file from the last
+ * build, written again as it is).
  */
 export function searchFiles(
-  records: SearchRecord[],
+  records: SearchRecords,
   settings: ResolvedSearchSettings,
   site: ResolvedSiteConfig,
   kept: ReadonlyMap<string, string> = new Map(),
@@ -87,13 +215,7 @@ export function searchFiles(
   const sizes: Record<string, number> = {};
   const indexes: Record<string, string> = {};
   if (settings.provider === 'embedded') {
-    // Grouped in one pass: a filter per version was versions × records (~0.1 s at 20 versions).
-    const byVersion = new Map<string, SearchRecord[]>();
-    for (const r of records) {
-      const list = byVersion.get(r.version);
-      if (list) list.push(r);
-      else byVersion.set(r.version, [r]);
-    }
+    const byVersion = records.versions();
     const unversioned = byVersion.get(NO_VERSION) ?? [];
     // The default version has an index even without pages of its own (unversioned records only).
     const versions = [...new Set([...byVersion.keys(), ...kept.keys(), settings.defaultVersion])].filter((v) => v !== NO_VERSION).sort();
@@ -103,8 +225,7 @@ export function searchFiles(
         indexes[version] = `/${keptFile}`;
         continue;
       }
-      const own = byVersion.get(version) ?? [];
-      const json = JSON.stringify(embeddedIndex(version, [...own, ...unversioned]));
+      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned]);
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
       files.push({ path, contents: json, group: searchGroup(version) });

@@ -69,7 +69,7 @@ export interface LazyDocument extends PositionedDocument {
  * ~0.1 s through the positioned parser, before any page could start compiling. Text that is not
  * plain JSON goes through the positioned parser at once, for its error places.
  */
-export function parseJsonLazily(text: string): LazyDocument {
+export function parseJsonLazily(text: string, readAgain?: () => string): LazyDocument {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -80,10 +80,21 @@ export function parseJsonLazily(text: string): LazyDocument {
     const doc = parsePositioned(text);
     return { ...doc, data: undefined, errors: [jsonSyntaxError(err, text)], strictErrors: () => [] };
   }
+  if (readAgain) return placedFromFile(data, hasDuplicateKeys(text), readAgain);
   const strict = once(() => parsePositioned(text));
   // Duplicate keys are all the strict parse can add to a JSON.parse that succeeded: it runs only
   // when there are some (the 1,000-page corpus's sidebar took ~80 ms through it).
   return placedLater(data, strict, { strictErrors: () => (hasDuplicateKeys(text) ? strict().errors : []) });
+}
+
+/**
+ * A JSON file's data whose text is read again for places, and for the strict parse when it has a
+ * duplicate key (looked for now, while the text is at hand), so the text is not kept for the whole
+ * build. A function of its own: closures made in parseJsonLazily share its scope, which holds the text.
+ */
+function placedFromFile(data: unknown, duplicateKeys: boolean, readAgain: () => string): LazyDocument {
+  const strict = once(() => parsePositioned(readAgain()));
+  return placedLater(data, strict, { strictErrors: () => (duplicateKeys ? strict().errors : []) });
 }
 
 /**
