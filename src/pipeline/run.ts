@@ -29,7 +29,7 @@ import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
-import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SourceFile } from './types.ts';
+import type { BundleResult, CompiledPage, Message, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
@@ -38,16 +38,6 @@ export interface BuildOptions {
   session?: BuildSession;
 }
 
-/** Writes the site: into a staging directory swapped in at the end, or (watch) in place. */
-export interface SiteWriter {
-  open(): Promise<void>;
-  write(file: OutputFile): void;
-  copyDir(from: string): Promise<void>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-  /** Keeps a file of the current out/ as it is (a route not rendered again). */
-  reuse?(file: string): void;
-}
 
 /** What an incremental build takes from the session that keeps state between builds. */
 export interface BuildSession {

@@ -253,3 +253,14 @@ export interface BundleResult {
   /** Total gzipped JS bytes of the entry + chunks, for the summary. */
   jsBytes: number;
 }
+
+/** Writes the site: into a staging directory swapped in at the end (write.ts), or in place (write-in-place.ts). */
+export interface SiteWriter {
+  open(): Promise<void>;
+  write(file: OutputFile): void;
+  copyDir(from: string): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  /** Keeps a file of the current out/ as it is (a route not rendered again). */
+  reuse?(file: string): void;
+}

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import type { SiteWriter } from './run.ts';
-import type { OutputFile } from './types.ts';
+import type { OutputFile, SiteWriter } from './types.ts';
 
 function digest(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
