@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonLazily, placedOnDemand, type LazyDocument } from '../util/yaml-positions.ts';
 import { moduleSummary, SUMMARY } from './summary.ts';
+import { readAgain } from '../util/files.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
@@ -279,14 +280,7 @@ function lazyFile(displayPath: string, full: () => GeneratedApi, readText: () =>
   };
 }
 
-// Two functions, not one with both closures: closures made in one scope share it, and the file
-// reader would keep the text alive.
-/** The data's text again, from its cache file. */
-function readAgain(file: string): () => string {
-  return () => readFileSync(file, 'utf8');
-}
-
-/** The data's text, kept (no cache file to read it from). */
+/** The data's text, kept (no cache file to read it from). A function of its own, like readAgain. */
 function keep(text: string): () => string {
   return () => text;
 }

@@ -205,7 +205,7 @@ type ModulePage = { markdown: string; lines: { line: number; item: string }[] };
  * A module page's Markdown, made each time it is asked for, except that the last one made is kept
  * (the messages of one page come together). Kept for every page, the Markdown grew with the site
  * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
- * A function of its own: see readAgain in generate.ts.
+ * A function of its own: see readAgain in src/util/files.ts.
  */
 function generatedPage(last: { key?: string; page?: ModulePage }, key: string, make: () => ModulePage): () => ModulePage {
   return () => {
@@ -223,7 +223,7 @@ interface LastRead {
   data?: unknown;
 }
 
-/** A module kept in memory (a function of its own: see readAgain in generate.ts). */
+/** A module kept in memory (a function of its own: see readAgain in src/util/files.ts). */
 function keptModule(mod: ApiModule): () => ApiModule {
   return () => mod;
 }

@@ -107,7 +107,7 @@ export class RecordFile {
 
   /** The page's light fields; the heavy ones and the HTML are read from the file when asked for (and not kept). */
   readLazily(place: RecordPlace): CompiledPage {
-    return lazyFields(this.readLight(place), this, place);
+    return readBack(this.readLight(place), this, place, ['html', ...HEAVY_FIELDS]);
   }
 
   /** The page's light fields alone. */
@@ -132,14 +132,59 @@ export class RecordFile {
   }
 }
 
+/** A field a page read from the cache file can read back when asked for, rather than keep. */
+export type ReadBackField = 'html' | 'headings' | 'fileRoutes' | (typeof HEAVY_FIELDS)[number];
+
+const FILE = Symbol('file');
+const PLACE = Symbol('place');
+
+interface Backed {
+  [FILE]: RecordFile;
+  [PLACE]: RecordPlace;
+}
+
 /**
- * Gives `target` the heavy fields and the HTML of the record at `place` as getters that read them
- * from the file when asked for (not kept). A function of its own: a closure made where a whole page
- * is in scope would share that scope, and keep the page alive through the light copy.
+ * One getter per field, shared by every page that reads it back (a closure per page and field cost
+ * ~2 MB at ×4 of the bench corpus, and gave each page a shape of its own): the HTML and heavy
+ * fields from their parts of the record, the headings and file → route lookups from its light part.
  */
-export function lazyFields<T extends object>(target: T, file: RecordFile, place: RecordPlace): T {
-  for (const k of HEAVY_FIELDS) Object.defineProperty(target, k, { get: () => file.readHeavy(place, k), enumerable: true, configurable: true });
-  return Object.defineProperty(target, 'html', { get: () => file.readHtml(place), enumerable: true, configurable: true });
+const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
+  html() {
+    return this[FILE].readHtml(this[PLACE]);
+  },
+  headings() {
+    return this[FILE].readLight(this[PLACE]).headings;
+  },
+  fileRoutes() {
+    return this[FILE].readLight(this[PLACE]).fileRoutes;
+  },
+  sections() {
+    return this[FILE].readHeavy(this[PLACE], 'sections');
+  },
+  markdown() {
+    return this[FILE].readHeavy(this[PLACE], 'markdown');
+  },
+  codes() {
+    return this[FILE].readHeavy(this[PLACE], 'codes');
+  },
+  preludes() {
+    return this[FILE].readHeavy(this[PLACE], 'preludes');
+  },
+  blocks() {
+    return this[FILE].readHeavy(this[PLACE], 'blocks');
+  },
+};
+
+/**
+ * Gives `target` getters for `fields` that read them from the record at `place` when asked for
+ * (not kept). Define data fields before: a data field turned into a getter afterwards makes the
+ * object a dictionary-mode one.
+ */
+export function readBack<T extends object>(target: T, file: RecordFile, place: RecordPlace, fields: Iterable<ReadBackField>): T {
+  Object.defineProperty(target, FILE, { value: file });
+  Object.defineProperty(target, PLACE, { value: place });
+  for (const k of fields) Object.defineProperty(target, k, { get: READERS[k], enumerable: true, configurable: true });
+  return target;
 }
 
 /** A cache file opened for reading: page records are read one at a time, on demand. */

@@ -7,7 +7,7 @@ import { compilePage, type CompileContext, type CompileInput, type Highlight } f
 import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
-import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, routesHold, type RecordPlace } from './cache.ts';
+import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, readBack, routesHold, type ReadBackField, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -185,45 +185,18 @@ function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
 
 /**
  * The fields of a page the light copy reads back from the cache file when asked for, and does not
- * keep: the heavy ones and the HTML from their parts of the record, and from the light part the
- * headings and file → route lookups (after the compile, the build reads of every page only its
- * title, links, anchors, islands and messages; headings: the syntax lookup's intro page alone).
+ * keep: the heavy ones and the HTML, and the headings and file → route lookups (after the compile,
+ * the build reads of every page only its title, links, anchors, islands and messages; headings:
+ * the syntax lookup's intro page alone).
  */
-const READ_BACK = new Set<string>(['html', ...HEAVY_FIELDS, 'headings', 'fileRoutes']);
+const READ_BACK: readonly ReadBackField[] = ['html', ...HEAVY_FIELDS, 'headings', 'fileRoutes'];
+const READ_BACK_SET = new Set<string>(READ_BACK);
 
-const FILE = Symbol('file');
-const PLACE = Symbol('place');
 const ANCHORS = Symbol('anchors');
 
 interface LightFields {
-  [FILE]: CacheWriter;
-  [PLACE]: RecordPlace;
   [ANCHORS]?: string;
 }
-
-/**
- * One getter per field read back, shared by every light copy (a closure per page and field cost
- * ~2 MB at ×4 of the bench corpus, and gave each copy a shape of its own).
- */
-const GETTERS: Record<string, () => unknown> = {
-  html(this: LightFields) {
-    return this[FILE].readHtml(this[PLACE]);
-  },
-  headings(this: LightFields) {
-    return this[FILE].readLight(this[PLACE]).headings;
-  },
-  fileRoutes(this: LightFields) {
-    return this[FILE].readLight(this[PLACE]).fileRoutes;
-  },
-  ...Object.fromEntries(
-    HEAVY_FIELDS.map((k) => [
-      k,
-      function (this: LightFields) {
-        return this[FILE].readHeavy(this[PLACE], k);
-      },
-    ]),
-  ),
-};
 
 function anchorsFromString(this: LightFields): string[] {
   return this[ANCHORS] === '' ? [] : this[ANCHORS]!.split('\n');
@@ -242,12 +215,10 @@ function lightPage(page: CompiledPage, file: CacheWriter, place: RecordPlace): C
   const anchors = page.anchors.some((a) => a === '' || a.includes('\n')) ? undefined : page.anchors.join('\n');
   const light: Record<string | symbol, unknown> = {};
   for (const k of Object.keys(page)) {
-    if (READ_BACK.has(k) || (k === 'anchors' && anchors !== undefined)) continue;
+    if (READ_BACK_SET.has(k) || (k === 'anchors' && anchors !== undefined)) continue;
     light[k] = page[k as keyof CompiledPage];
   }
-  Object.defineProperty(light, FILE, { value: file });
-  Object.defineProperty(light, PLACE, { value: place });
-  for (const k of READ_BACK) Object.defineProperty(light, k, { get: GETTERS[k]!, enumerable: true });
+  readBack(light, file, place, READ_BACK);
   if (anchors !== undefined) {
     Object.defineProperty(light, ANCHORS, { value: anchors });
     Object.defineProperty(light, 'anchors', { get: anchorsFromString, enumerable: true });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { parseFrontMatterLazily, parseJsonLazily, type LazyDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
+import { readAgain } from '../util/files.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
 import { validateConfigFiles } from './config-schema.ts';
@@ -166,11 +167,6 @@ function parseConfigFile(text: string, shown: string, messages: Message[], abs?:
   if (doc.errors.length > 0) file.invalid = true; // reported once: its consumers do not see it
   else if (large) file.readData = readDataAgain(abs);
   return file;
-}
-
-/** A file's text again (a function of its own: made in parseConfigFile, it would keep that text). */
-function readAgain(abs: string): () => string {
-  return () => readFileSync(abs).toString('utf8');
 }
 
 /** A JSON file's data again (likewise). */

@@ -136,7 +136,9 @@ export class InPlaceWriter implements SiteWriter {
     for (const [rel, bytes] of this.pending) {
       const hash = digest(bytes);
       let known = this.onDisk.get(rel);
-      if (known === '' && this.sizes.get(rel) !== bytes.byteLength && this.sizes.has(rel)) known = undefined;
+      const size = this.sizes.get(rel);
+      // Known to be another size: changed, without reading the old file.
+      if (known === '' && size !== undefined && size !== bytes.byteLength) known = undefined;
       else if (known === '') {
         // Listed at open but never compared: compare with the file itself once.
         known = await readFile(path.join(this.outDir, rel)).then(digest, () => undefined);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
 import { isRunning } from '../util/process.ts';
-import { removeTree } from '../util/remove-tree.ts';
+import { removeTree } from '../util/files.ts';
 import type { OutputFile } from './types.ts';
 
 /** Bytes handed to the writer thread and not yet on disk, at most (the compile waits beyond it). */

@@ -2,9 +2,9 @@
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
 import { createHash } from 'node:crypto';
 import { ByteLog } from '../util/byte-log.ts';
-import { pageRecords, searchVersionOf, type RecordOptions } from './records.ts';
+import { pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
-import { NO_VERSION, type EmbeddedIndexFile, type RecordType, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
+import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
@@ -41,17 +41,8 @@ function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[
     const api = flat[i++] as string | null;
     const levels: (string | null)[] = [];
     for (let l = 2; l <= level; l++) levels.push(flat[i++] as string | null);
-    const url = anchor ? `${route}#${anchor}` : route;
-    const record: SearchRecord = {
-      objectID: url,
-      url,
-      url_without_anchor: route,
-      anchor,
-      type: `lvl${level}` as RecordType,
-      hierarchy: { lvl0, lvl1: title, lvl2: levels[0] ?? null, lvl3: levels[1] ?? null, lvl4: levels[2] ?? null, lvl5: levels[3] ?? null, lvl6: levels[4] ?? null },
-      content,
-      version,
-    };
+    const hierarchy = { lvl0, lvl1: title, lvl2: levels[0] ?? null, lvl3: levels[1] ?? null, lvl4: levels[2] ?? null, lvl5: levels[3] ?? null, lvl6: levels[4] ?? null };
+    const record = searchRecord(route, anchor, level, hierarchy, content, version);
     if (api !== null) record.api = api;
     out.push(record);
   }

@@ -19,6 +19,12 @@ const DEFAULT_MAX_CONTENT = 2000;
 const API_ID = /^(value|type)-/;
 const IDENTIFIER = /^[a-z_][\w']*$/;
 
+/** A section's DocSearch record: its URL from the page's route and the anchor, its type from its heading level. */
+export function searchRecord(route: string, anchor: string | null, level: number, hierarchy: Hierarchy, content: string | null, version: string): SearchRecord {
+  const url = anchor ? `${route}#${anchor}` : route;
+  return { objectID: url, url, url_without_anchor: route, anchor, type: `lvl${level}` as RecordType, hierarchy, content, version };
+}
+
 /** The version a page's records carry (the index they go in), or undefined for a page not searched. */
 export function searchVersionOf(source: Pick<SourceFile, 'kind' | 'route' | 'version'>): string | undefined {
   if (!SEARCHED.has(source.kind) || source.route === null) return undefined;
@@ -81,17 +87,7 @@ export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOpti
       lvl5: depth >= 5 ? levels[4]! : null,
       lvl6: depth >= 6 ? levels[5]! : null,
     };
-    const url = anchor ? `${route}#${anchor}` : route;
-    const record: SearchRecord = {
-      objectID: url,
-      url,
-      url_without_anchor: route,
-      anchor,
-      type: `lvl${depth}` as RecordType,
-      hierarchy,
-      content: text ? cut(text, max) : null,
-      version,
-    };
+    const record = searchRecord(route, anchor, depth, hierarchy, text ? cut(text, max) : null, version);
     const name = heading?.text.trim() ?? '';
     if (isApi && heading && depth > 1 && (API_ID.test(heading.id) || (source.kind === 'api-legacy' && IDENTIFIER.test(name)))) {
       record.api = `${title}.${name}`;

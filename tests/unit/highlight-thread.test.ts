@@ -15,24 +15,17 @@ const jobs: HighlightOptions[] = [
   { lang: 'text', code: '<not> & html' },
 ];
 
+/** The last thread started; every one started is stopped after each test. */
 let worker: Worker | undefined;
+const started: Worker[] = [];
 afterEach(async () => {
-  await worker?.terminate();
+  await Promise.all(started.splice(0).map((w) => w.terminate()));
 });
 
 function start(): HighlightThread {
   worker = new Worker(path.join(repo, 'bin', 'load.cjs'), { workerData: { docsgenBundle: 'highlight-worker.cjs' } });
+  started.push(worker);
   return new HighlightThread(worker);
-}
-
-let second: Worker | undefined;
-afterEach(async () => {
-  await second?.terminate();
-});
-
-function start2(): HighlightThread {
-  second = new Worker(path.join(repo, 'bin', 'load.cjs'), { workerData: { docsgenBundle: 'highlight-worker.cjs' } });
-  return new HighlightThread(second);
 }
 
 async function expected(job: HighlightOptions): Promise<string> {
@@ -53,8 +46,8 @@ describe('HighlightThread', () => {
   });
 
   it('answers a block known from the page\'s last compile without sending it, and says where each block ends up', async () => {
+    const last = start();
     const thread = start();
-    const last = start2();
     const lastHtml = `<p>x</p>${last.highlight(jobs[0]!)}<p>y</p>${last.highlight(jobs[1]!)}`;
     await last.settle();
     const before = last.fill(lastHtml);

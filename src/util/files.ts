@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { readFileSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
 /**
@@ -22,4 +22,13 @@ export async function removeTree(dir: string): Promise<void> {
   } catch {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Reads `file`'s text when called, so that a large file's text need not stay in memory while
+ * something may still ask for it (its places, for a message). A function of its own: made where the
+ * text is in scope, the closure would share that scope and keep the text alive.
+ */
+export function readAgain(file: string): () => string {
+  return () => readFileSync(file, 'utf8');
 }

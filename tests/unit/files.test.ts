@@ -1,9 +1,9 @@
-// removeTree (src/util/remove-tree.ts): how a build removes the site it swapped out.
+// removeTree (src/util/files.ts): how a build removes the site it swapped out.
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { removeTree } from '../../src/util/remove-tree.ts';
+import { removeTree } from '../../src/util/files.ts';
 
 describe('removeTree', () => {
   it('removes nested files and directories, and a link without touching what it points to', async () => {
