@@ -33,14 +33,15 @@ export class HighlightThread {
   private readonly inflight: { jobs: HighlightOptions[]; ids: number[] }[] = [];
   /**
    * Answers and block keys by job number, each dropped once its page is filled in: holding every
-   * block's HTML until the end of the build made peak memory grow with the site.
+   * block's HTML until the end of the build made peak memory grow with the site. Maps, not arrays
+   * indexed by job: an array keeps a slot for every job of the build (4 MB at ×4 of the bench
+   * corpus, holes and all).
    */
-  private readonly answers: (string | undefined)[] = [];
-  private readonly keys: (string | undefined)[] = [];
+  private readonly answers = new Map<number, string>();
+  private readonly keys = new Map<number, string>();
   /** Jobs numbered so far, and how many of the first are answered (`answered`). */
   private next = 0;
   private firstUnanswered = 0;
-  private readonly done: boolean[] = [];
   /** Block key → HTML for the page being compiled (`reuseFor`). */
   private known: ReadonlyMap<string, string> | undefined;
   private failed = false;
@@ -76,7 +77,7 @@ export class HighlightThread {
   readonly highlight = (options: HighlightOptions): string => {
     const id = this.next++;
     const key = blockKey(options);
-    this.keys[id] = key;
+    this.keys.set(id, key);
     const known = this.known?.get(key);
     if (known !== undefined) this.answer(id, known);
     else {
@@ -87,9 +88,9 @@ export class HighlightThread {
   };
 
   private answer(id: number, html: string): void {
-    this.answers[id] = html;
-    this.done[id] = true;
-    while (this.done[this.firstUnanswered]) this.firstUnanswered++;
+    this.answers.set(id, html);
+    // An answer leaves `answers` only once its page is filled in, after every earlier one came.
+    while (this.answers.has(this.firstUnanswered)) this.firstUnanswered++;
   }
 
   /**
@@ -155,12 +156,12 @@ export class HighlightThread {
     let shift = 0;
     const filled = html.replace(PLACEHOLDER, (match: string, id: string, offset: number) => {
       const n = Number(id);
-      const answer = this.answers[n]!;
+      const answer = this.answers.get(n)!;
       const start = offset + shift;
-      blocks.push([this.keys[n]!, start, start + answer.length]);
+      blocks.push([this.keys.get(n)!, start, start + answer.length]);
       shift += answer.length - match.length;
-      this.answers[n] = undefined;
-      this.keys[n] = undefined;
+      this.answers.delete(n);
+      this.keys.delete(n);
       return answer;
     });
     return { html: filled, blocks };
