@@ -10,6 +10,7 @@ import { DocsgenError } from './errors.ts';
 import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, readBack, routesHold, type ReadBackField, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
 import { HighlightThread } from './highlight-thread.ts';
+import { releaseText } from './load.ts';
 import type { CompiledPage, Page } from './types.ts';
 import { addStageTime, timeStage } from './stage-times.ts';
 
@@ -297,7 +298,9 @@ async function compileAll(
   if (workers) {
     onPlan?.(workers.description);
     try {
-      return { pages: await workers.compile(pages.map(compileInput), ctx, onProgress, onPage, keep), settled: Promise.resolve(), release };
+      const compiled = await workers.compile(pages.map(compileInput), ctx, onProgress, onPage, keep);
+      for (const page of pages) releaseText(page.source);
+      return { pages: compiled, settled: Promise.resolve(), release };
     } finally {
       // Also a pool the caller started: its threads' memory is freed before the cache is
       // serialised (peak RSS is what counts). close() is idempotent.
@@ -371,6 +374,7 @@ async function compileHere(
     // An edited page's unchanged code blocks come from its last compile, not the highlighter.
     thread?.reuseFor(previous && timeStage('cache', () => previous(input.id)));
     const page = timeStage('compile', () => compilePage(input, ctx, highlight));
+    releaseText(pages[i]!.source);
     if (!thread) {
       finish(page);
       continue;

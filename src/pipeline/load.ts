@@ -114,7 +114,9 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
     }
     return undefined;
   }
-  const yamlText = m[1] ?? '';
+  // A copy, not a slice of the file's text: the parsed values (slices of this) outlive the page's
+  // compile, and a slice of `raw` would keep the whole file in memory (see releaseText).
+  const yamlText = ownCopy(m[1] ?? '');
   const lineCount = m[0].split('\n').length - (m[2] ? 1 : 0);
   const doc = parseFrontMatterLazily(yamlText, 1);
   return {
@@ -127,12 +129,38 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
   };
 }
 
+/** A string of its own (V8 makes a long substring a view into the string it was cut from). */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
+/** A content file's text, without a byte order mark. */
+function readText(absPath: string): string {
+  return readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
+}
+
+/** Sources read from a content file by loadSource (releaseText reads only those again). */
+const fromFile = new WeakSet<SourceFile>();
+
+/**
+ * Lets go of a source's text once its page is compiled: every page's text was ~10 MB of the live
+ * heap at the end of a cold build of the bench corpus ×4, and most of what grew with the site.
+ * Asked for again (a watch rebuild that compiles the page again), it is read from the file.
+ * Sources made by docsgen (API modules, the landing page) have no file and keep theirs.
+ */
+export function releaseText(source: SourceFile): void {
+  if (!fromFile.has(source)) return;
+  fromFile.delete(source);
+  const absPath = source.absPath;
+  Object.defineProperty(source, 'raw', { get: () => readText(absPath), enumerable: true, configurable: true });
+}
+
 export async function loadSource(config: ResolvedConfig, absPath: string): Promise<SourceFile> {
   const id = contentId(config, absPath);
   // Synchronous: a content file is small, and the promise API's open/read/close round trips
   // through the thread pool cost more than the read (~75 ms for 1,000 files on the main thread,
   // before any page could compile).
-  const raw = readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
+  const raw = readText(absPath);
   const shown = displayPath(config, absPath);
   const place = classify(id);
   const source: SourceFile = {
@@ -148,6 +176,7 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
   };
   if (place.section !== undefined) source.section = place.section;
   if (place.version !== undefined) source.version = place.version;
+  fromFile.add(source);
   return source;
 }
 

@@ -67,6 +67,37 @@ describe('optional front matter', () => {
   });
 });
 
+describe('a source once its page is compiled', () => {
+  it('lets its text go and reads it from the file when asked again; front matter stays as parsed', async () => {
+    const { loadSource, releaseText } = await import('../../src/pipeline/load.ts');
+    const { resolveConfig } = await import('../../src/pipeline/config.ts');
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-release-'));
+    mkdirSync(path.join(root, 'content'), { recursive: true });
+    const file = path.join(root, 'content/page.mdx');
+    writeFileSync(file, '\uFEFF---\ntitle: "A page with a long enough title"\n---\n\n# Body\n');
+    const source = await loadSource(resolveConfig({ root }), file);
+    expect(source.raw).toBe('---\ntitle: "A page with a long enough title"\n---\n\n# Body\n');
+    releaseText(source);
+    // Read from the file now (a watch rebuild compiling the page again sees what is on disk).
+    writeFileSync(file, '---\ntitle: "A page with a long enough title"\n---\n\n# Edited\n');
+    expect(source.raw).toContain('# Edited');
+    expect(Object.keys(source)).toContain('raw');
+    expect((source.frontMatter?.data as { title: string }).title).toBe('A page with a long enough title');
+    expect(source.frontMatter?.positions['/title']).toEqual({ line: 2, column: 8 });
+  });
+
+  it('keeps the text of a source docsgen made (it has no file to read again)', async () => {
+    const { releaseText, extractFrontMatter } = await import('../../src/pipeline/load.ts');
+    const raw = '# Generated\n';
+    const source = { id: 'x.md', absPath: 'nowhere', displayPath: 'nowhere', kind: 'page' as const, route: '/x', slug: 'x', raw, hash: '', frontMatter: extractFrontMatter(raw, 'nowhere') };
+    releaseText(source);
+    expect(source.raw).toBe(raw);
+  });
+});
+
 describe('built-in schemas', () => {
   it('are valid JSON Schemas (a build trusts them without checking them against the meta-schema)', async () => {
     const { Ajv } = await import('ajv');
