@@ -10,7 +10,7 @@ import type { Nodes, Parents, Root, RootContent } from 'mdast';
 import { decodedOrAsIs } from '../util/text.ts';
 
 const parsers: { mdx?: MarkdownIt; plain?: MarkdownIt } = {};
-const MAY_HAVE_LINK = /[:@]|\/\/|www\./i;
+const MAY_HAVE_LINK = /\/\/|www\.|@/i;
 
 /**
  * `mdx`: the constructs MDX keeps (no HTML, autolinks or indented code: MDX turns them off);
@@ -31,8 +31,9 @@ function parser(kind: 'mdx' | 'plain'): MarkdownIt {
   linkify.match = (text: string) =>
     match(text)?.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || /@/.test(m.raw) && !m.raw.includes('/')) ?? null;
   linkify.set({ fuzzyEmail: true, fuzzyLink: true, fuzzyIP: false });
-  // Every link kept above has a scheme (`:` or `//`), `www.` or `@`: text with none of them skips
-  // linkify's own pretest, a large Unicode regex, and the search after it.
+  // Every link kept above has `//` (linkify's http:, https:, ftp: and // schemes all want it),
+  // `www.` or `@` (e-mail addresses, mailto: links): text with none of them skips linkify's own
+  // pretest, a large Unicode regex, and the search after it. A `:` alone (most prose) is not enough.
   const pretest = linkify.pretest.bind(linkify);
   linkify.pretest = (text: string) => MAY_HAVE_LINK.test(text) && pretest(text);
   return md;
@@ -45,7 +46,7 @@ type Pos = { start: Point; end: Point };
 class Locator {
   private readonly lineStarts: number[] = [0];
   constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
   find(needle: string, fromLine: number, after: number): { point: Point; offset: number } | undefined {
     const from = Math.max(this.lineStarts[fromLine - 1] ?? 0, after);

@@ -29,18 +29,24 @@ function collectIds(node: HastRoot | HastContent, into: Set<string>): void {
 
 /** Splits the tree into heading sections of plain text (for search records and llms files). */
 function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
-  const sections: CompiledPage['sections'] = [{ heading: null, text: '' }];
+  // Each section's texts are gathered and joined once, then spaces collapsed once (appending to a
+  // string per node made a rope that was flattened at the end, a regex per node besides).
+  const sections: { heading: Heading | null; texts: string[] }[] = [{ heading: null, texts: [] }];
   let h = 0;
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      sections.push({ heading: headings[h++] ?? null, text: '' });
+      sections.push({ heading: headings[h++] ?? null, texts: [] });
       continue;
     }
     if ((node.type as string) === 'docsgenElement' && !('children' in node && (node as Parents).children.length)) continue;
-    const text = toString(node).replace(/\s+/g, ' ').trim();
-    if (text) sections[sections.length - 1]!.text += (sections[sections.length - 1]!.text ? ' ' : '') + text;
+    sections[sections.length - 1]!.texts.push(toString(node));
   }
-  return sections.filter((s) => s.heading !== null || s.text !== '');
+  const out: CompiledPage['sections'] = [];
+  for (const { heading, texts } of sections) {
+    const text = texts.join(' ').replace(/\s+/g, ' ').trim();
+    if (heading !== null || text !== '') out.push({ heading, text });
+  }
+  return out;
 }
 
 /**
