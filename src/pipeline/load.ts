@@ -200,7 +200,8 @@ function parseConfigFile(text: string, shown: string, messages: Message[], abs?:
 
 /** A JSON file's data again (likewise). */
 function readDataAgain(abs: string): () => unknown {
-  return () => JSON.parse(readFileSync(abs).toString('utf8')) as unknown;
+  const read = readAgain(abs);
+  return () => JSON.parse(read()) as unknown;
 }
 
 /**

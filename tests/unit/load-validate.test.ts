@@ -1,6 +1,20 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classify, extractFrontMatter } from '../../src/pipeline/load.ts';
-import { usableMeta } from '../../src/pipeline/validate.ts';
+import { classify, extractFrontMatter, loadContent, loadSource, releaseText } from '../../src/pipeline/load.ts';
+import { createValidator, usableMeta } from '../../src/pipeline/validate.ts';
+import { resolveConfig } from '../../src/pipeline/config.ts';
+
+/** A project root in a temporary directory with these files (path under the root → text). */
+function tempRoot(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsgen-load-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
 
 describe('routes follow files', () => {
   it.each([
@@ -49,16 +63,7 @@ describe('front matter', () => {
 
 describe('optional front matter', () => {
   it('lets the manual API overview omit front matter, as the docs team writes it, but not other docs pages', async () => {
-    const { createValidator } = await import('../../src/pipeline/validate.ts');
-    const { loadContent } = await import('../../src/pipeline/load.ts');
-    const { resolveConfig } = await import('../../src/pipeline/config.ts');
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-fm-'));
-    mkdirSync(path.join(root, 'content/docs/manual/v11.0.0'), { recursive: true });
-    writeFileSync(path.join(root, 'content/docs/manual/v11.0.0/api.mdx'), '# API\n\nOverview.\n');
-    writeFileSync(path.join(root, 'content/docs/manual/v11.0.0/pipe.mdx'), '# Pipe\n');
+    const root = tempRoot({ 'content/docs/manual/v11.0.0/api.mdx': '# API\n\nOverview.\n', 'content/docs/manual/v11.0.0/pipe.mdx': '# Pipe\n' });
     const loaded = await loadContent(resolveConfig({ root }));
     const { validate } = createValidator(loaded.config);
     const byId = new Map(loaded.sources.map((s) => [s.id, validate(s).messages.map((m) => m.ruleId)]));
@@ -69,15 +74,8 @@ describe('optional front matter', () => {
 
 describe('a source once its page is compiled', () => {
   it('lets its text go and reads it from the file when asked again; front matter stays as parsed', async () => {
-    const { loadSource, releaseText } = await import('../../src/pipeline/load.ts');
-    const { resolveConfig } = await import('../../src/pipeline/config.ts');
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-release-'));
-    mkdirSync(path.join(root, 'content'), { recursive: true });
+    const root = tempRoot({ 'content/page.mdx': '\uFEFF---\ntitle: "A page with a long enough title"\n---\n\n# Body\n' });
     const file = path.join(root, 'content/page.mdx');
-    writeFileSync(file, '\uFEFF---\ntitle: "A page with a long enough title"\n---\n\n# Body\n');
     const source = await loadSource(resolveConfig({ root }), file);
     expect(source.raw).toBe('---\ntitle: "A page with a long enough title"\n---\n\n# Body\n');
     releaseText(source);
@@ -89,8 +87,7 @@ describe('a source once its page is compiled', () => {
     expect(source.frontMatter?.positions['/title']).toEqual({ line: 2, column: 8 });
   });
 
-  it('keeps the text of a source docsgen made (it has no file to read again)', async () => {
-    const { releaseText, extractFrontMatter } = await import('../../src/pipeline/load.ts');
+  it('keeps the text of a source docsgen made (it has no file to read again)', () => {
     const raw = '# Generated\n';
     const source = { id: 'x.md', absPath: 'nowhere', displayPath: 'nowhere', kind: 'page' as const, route: '/x', slug: 'x', raw, hash: '', frontMatter: extractFrontMatter(raw, 'nowhere') };
     releaseText(source);
