@@ -32,10 +32,32 @@ export function createSharedCacheRegexEngine(): RegexEngine {
   return {
     createString: base.createString,
     createScanner(patterns) {
-      const regexps = (base.createScanner(patterns) as unknown as { regexps: (RegExp | null)[] }).regexps;
-      return new SharedCacheScanner(regexps, regexps.map(searchOf), regexps.map((r) => (r ? literalsOf(r) : undefined)));
+      const made = (base.createScanner(patterns) as unknown as { regexps: (RegExp | null)[] }).regexps;
+      // Literals looked up by the regex as converted (the table's key), before it is made native.
+      const literals = made.map((r) => (r ? literalsOf(r) : undefined));
+      const regexps = made.map(nativeWherePossible);
+      return new SharedCacheScanner(regexps, regexps.map(searchOf), literals);
     },
   };
+}
+
+/** Each emulated regex that needs no emulation, as a plain RegExp (made once per regex). */
+const natives = new WeakMap<RegExp, RegExp>();
+
+/**
+ * A plain RegExp for an oniguruma-to-es `EmulatedRegExp` that emulates nothing: shiki's
+ * precompiled grammars make their biggest patterns emulated only to compile them lazily
+ * (`lazyCompile`), which V8 does by itself (a RegExp's code is compiled on its first run). Every
+ * run of a RegExp subclass goes through V8's generic exec path and the subclass's own `exec`, which
+ * copies the match; the TypeScript grammar's seven lazy patterns are among its most run.
+ */
+function nativeWherePossible(regex: RegExp | null): RegExp | null {
+  if (!regex || Object.getPrototypeOf(regex) === RegExp.prototype) return regex;
+  const options = (regex as { rawOptions?: { hiddenCaptures?: unknown[]; transfers?: unknown[]; strategy?: unknown } }).rawOptions;
+  if (!options || options.strategy || options.hiddenCaptures?.length || options.transfers?.length) return regex;
+  let native = natives.get(regex);
+  if (!native) natives.set(regex, (native = new RegExp(regex.source, regex.flags)));
+  return native;
 }
 
 interface LastSearch {
