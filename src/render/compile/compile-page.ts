@@ -14,6 +14,7 @@ import type { CompiledPage, Heading } from '../../pipeline/types.ts';
 import { timeStage } from '../../pipeline/stage-times.ts';
 import { decorate } from './decorate.ts';
 import { renderBody } from './render-body.ts';
+import { bodyHtml } from './to-html.ts';
 import type { CompileContext, CompileInput, Highlight, WalkState } from './state.ts';
 import { walkChildren } from './walk.ts';
 
@@ -83,6 +84,19 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
 
 /** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
 export function compileToHast(input: CompileInput, ctx: CompileContext, highlight: Highlight) {
+  const { state, tree } = compileToMdast(input, ctx, highlight);
+  return { state, tree, hast: toHast(tree) };
+}
+
+/** mdast → hast as remark-rehype does, with the anchors and labels decorate.ts adds. */
+function toHast(tree: Root): HastRoot {
+  const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
+  decorate(hast);
+  return hast;
+}
+
+/** A page's Markdown parsed and walked: the mdast that becomes its body, and what the walk learned. */
+export function compileToMdast(input: CompileInput, ctx: CompileContext, highlight: Highlight) {
   const parsed = timeStage('parse', () => parseMarkdown(input.raw, input.frontMatterLines, input.displayPath, input.format ?? 'mdx'));
   const state: WalkState = {
     input,
@@ -102,16 +116,22 @@ export function compileToHast(input: CompileInput, ctx: CompileContext, highligh
     fileRoutes: new Map([[input.id.replace(/\.mdx?$/, ''), input.route]]),
   };
   const tree: Root = { type: 'root', children: walkChildren(state, parsed.tree.children) };
-  const hast = toHastProcessor.runSync(tree as never) as unknown as HastRoot;
-  decorate(hast);
-  return { state, tree, hast };
+  return { state, tree };
+}
+
+/** The body's HTML and element ids: straight from the mdast when `to-html.ts` can, else through hast. */
+function bodyOf(tree: Root, state: WalkState): { html: string; anchors: Iterable<string> } {
+  const direct = bodyHtml(tree, state.table);
+  if (direct) return direct;
+  const hast = toHast(tree);
+  const anchors = new Set<string>();
+  collectIds(hast, anchors);
+  return { html: renderBody(hast, state.table), anchors };
 }
 
 function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: Highlight): CompiledPage {
-  const { state, tree, hast } = compileToHast(input, ctx, highlight);
-  const anchors = new Set<string>();
-  collectIds(hast, anchors);
-  const html = renderBody(hast, state.table);
+  const { state, tree } = compileToMdast(input, ctx, highlight);
+  const { html, anchors } = bodyOf(tree, state);
   const h1 = state.headings.find((h) => h.depth === 1);
   const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
   const body = input.raw.split('\n').slice(input.frontMatterLines).join('\n').trim();
@@ -121,7 +141,7 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
     hasH1: h1 !== undefined,
     headings: state.headings,
     links: state.links,
-    anchors: [...anchors],
+    anchors: [...new Set(anchors)],
     html,
     islands: [...state.islands],
     sections: sectionsOf(tree, state.headings),

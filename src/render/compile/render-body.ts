@@ -44,8 +44,8 @@ export function renderBody(hast: HastRoot, table: readonly unknown[]): string {
   return toHtml(hast, { allowDangerousHtml: true });
 }
 
-const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
-const COMPONENT_TAGS = new Set(Object.keys(components));
+export const TABLE_PARTS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+export const COMPONENT_TAGS: ReadonlySet<string> = new Set(Object.keys(components));
 
 /**
  * Components rendered once per distinct set of props, with markers where something goes per use,
@@ -60,12 +60,21 @@ const COMPONENT_TAGS = new Set(Object.keys(components));
  *   their children must be React's markup, which the client hydrates.
  */
 const SUBSTITUTED: Partial<Record<keyof typeof components, Record<string, 'html' | 'text'>>> = { CodeBlock: { html: 'html', title: 'text' } };
-const CHILDREN_SLOT = new Set<string>(['Intro', 'Info', 'Warn', 'Cite', 'UrlBox']);
+export const CHILDREN_SLOT: ReadonlySet<string> = new Set<string>(['Intro', 'Info', 'Warn', 'Cite', 'UrlBox']);
 const MARKER = '\u0000docsgen-verbatim\u0000';
 const PROP_MARKER = /\u0000docsgen-prop-(\w+)\u0000/g;
 const templates = new Map<string, string>();
 
 function renderComponent(el: HastElement, table: readonly unknown[]): string {
+  return renderComponentWith(el, table, () => renderBody({ type: 'root', children: el.children }, table));
+}
+
+/**
+ * A component's HTML (see `renderComponent`), with the HTML of its children, for the components
+ * that take them in a slot, from `childrenHtml`: the hast path renders them from the element's
+ * hast children, the direct path (`to-html.ts`) from their mdast.
+ */
+export function renderComponentWith(el: HastElement, table: readonly unknown[], childrenHtml: () => string): string {
   const props = table[Number(el.properties['dataC'])] as Record<string, unknown> | undefined;
   const slots = SUBSTITUTED[el.tagName as keyof typeof components];
   if (slots && props && el.children.length === 0) {
@@ -84,7 +93,7 @@ function renderComponent(el: HastElement, table: readonly unknown[]): string {
   }
   if (CHILDREN_SLOT.has(el.tagName)) {
     const template = templateOf(el, props, props, [{ type: 'text', value: MARKER }]);
-    const children = renderBody({ type: 'root', children: el.children }, table);
+    const children = childrenHtml();
     return template.replace(MARKER, () => children);
   }
   return renderWithReact({ type: 'root', children: [el] }, table);
