@@ -26,6 +26,13 @@ const PATCHES = [
     from: /\n {4}if \(typeof value\.type === 'string'\) \{\n[^]*?Object\.defineProperty\(visit, 'name', \{[^]*?\n {4}\}\n/,
     to: '\n',
   },
+  {
+    // commander loads node:child_process for subcommands run as separate executables, which
+    // docsgen has none of: loading it cost every start ~10 ms.
+    file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
+    from: "const childProcess = require('node:child_process');",
+    to: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  },
 ];
 
 const patchDependencies = {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { performance } from 'node:perf_hooks';
 import { toolDir, type ResolvedConfig } from '../pipeline/config.ts';
 import type { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';

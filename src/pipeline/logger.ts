@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { Message } from './types.ts';
 import { addStageTime, type Stage } from './stage-times.ts';
 

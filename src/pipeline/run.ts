@@ -1,7 +1,6 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
 import fg from 'fast-glob';
-import { performance } from 'node:perf_hooks';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources, generateApi } from './api-pages.ts';
 import { validateContent } from './validate.ts';

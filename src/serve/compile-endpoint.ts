@@ -1,7 +1,6 @@
 // POST /api/compile: the playground's server-side compiler. Runs the ReScript compiler (`bsc` of
 // the npm package `rescript`) on the posted code, one process per request, in a fresh temp dir.
 import type http from 'node:http';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -173,7 +172,9 @@ function generic(message: string): CompileProblem {
   return { line: 1, col: 1, endLine: 1, endCol: 1, message: message.trim(), kind: 'Error', severity: 'error' };
 }
 
-function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
+async function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
+  // Loaded on the first compile: every docsgen start would otherwise pay for it (~10 ms).
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     // A bare environment: the compiler needs none of the server's variables.
     // In a process group of its own, so that a timeout kills anything it started as well.
