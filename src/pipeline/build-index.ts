@@ -128,7 +128,7 @@ function layoutFor(page: Page, route: string, site: ResolvedSiteConfig): LayoutN
     const v = resolveVersion(site.sections, section, version);
     return compareVersions(v, 'v11.0.0') >= 0 ? 'api' : 'api-legacy';
   }
-  if (kind === 'api' && version && resolveVersion(site.sections, section ?? '', version).localeCompare('v11.0.0', undefined, { numeric: true }) < 0) return 'api-legacy';
+  if (kind === 'api' && version && compareVersions(resolveVersion(site.sections, section ?? '', version), 'v11.0.0') < 0) return 'api-legacy';
   if (kind === 'docs' || kind === 'api') return 'docs';
   if (['/', '/blog', '/packages', '/syntax-lookup', '/try'].includes(route)) return 'bare';
   return 'default';
@@ -174,8 +174,19 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       }
     }
   }
-  const sidebarList = [...sidebars.values()].sort((a, b) => b.base.length - a.base.length);
-  const sidebarFor = (route: string) => sidebarList.find((s) => route.startsWith(s.base));
+  // A route's sidebar: the one with the longest base the route starts with (the first made, among
+  // equal bases). Looked up by the route's prefixes: the site has a sidebar per API module, and
+  // trying each sidebar on each route cost ~25 ms.
+  const sidebarByBase = new Map<string, Sidebar>();
+  for (const s of sidebars.values()) if (!sidebarByBase.has(s.base)) sidebarByBase.set(s.base, s);
+  const longestBase = Math.max(0, ...[...sidebarByBase.keys()].map((b) => b.length));
+  const sidebarFor = (route: string): Sidebar | undefined => {
+    for (let k = Math.min(route.length, longestBase); k >= 0; k--) {
+      const hit = sidebarByBase.get(k === route.length ? route : route.slice(0, k));
+      if (hit) return hit;
+    }
+    return undefined;
+  };
 
   const routes = new Map<string, RouteEntry>();
   const addRoute = (page: Page, route: string, aliasOf?: string) => {
