@@ -97,6 +97,11 @@ async function build(
   pool: CompilerPool | undefined,
   files: string[],
 ): Promise<BuildResult> {
+  // The client assets do not depend on content: their check (reading and hashing the client
+  // sources, reading the prebuilt bundle) overlaps with reading content. Its failure is reported at
+  // its own step below, or not at all if the build fails before.
+  const bundling = opts.write ? bundleAssets(config.cacheDir) : undefined;
+  bundling?.catch(() => undefined);
   const loaded = await log.step('load', 'read content and config', () => loadContent(config, files, opts.session?.unchanged));
   const site = resolveSiteConfig(loaded.config);
   const searchSettings = resolveSearchSettings(loaded.config.search, loaded.config.schemas.get('search'));
@@ -118,7 +123,7 @@ async function build(
   // and every page is rendered and written as soon as it is compiled: rendering overlaps compiling.
   const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site, apiSidebars: api.sidebars }));
-  const bundle = opts.write ? await log.step('bundle', 'bundle client islands', () => bundleAssets(config.cacheDir)) : undefined;
+  const bundle = bundling ? await log.step('bundle', 'bundle client islands', () => bundling) : undefined;
 
   // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
   const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
