@@ -122,9 +122,9 @@ class HtmlWriter {
       case 'blockquote':
         return `<blockquote>${this.loose(node.children)}</blockquote>`;
       case 'link':
-        return `<a href="${escapeAttribute(normalizeUri(node.url))}"${node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`}>${this.all(node.children, trim)}</a>`;
+        return `<a href="${escapeAttribute(uri(node.url))}"${node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`}>${this.all(node.children, trim)}</a>`;
       case 'image':
-        return `<img src="${escapeAttribute(normalizeUri(node.url))}"${node.alt == null ? '' : ` alt="${escapeAttribute(node.alt)}"`}${node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`}>`;
+        return `<img src="${escapeAttribute(uri(node.url))}"${node.alt == null ? '' : ` alt="${escapeAttribute(node.alt)}"`}${node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`}>`;
       case 'list': {
         const tag = node.ordered ? 'ol' : 'ul';
         const start = typeof node.start === 'number' && node.start !== 1 ? ` start="${node.start}"` : '';
@@ -234,6 +234,14 @@ function isParagraph(node: Nodes): boolean {
 /** mdast-util-to-hast's `listItemLoose`. */
 function itemLoose(item: { spread?: boolean | null | undefined; children: unknown[] }): boolean {
   return item.spread === null || item.spread === undefined ? item.children.length > 1 : item.spread;
+}
+
+/** Characters normalizeUri keeps as they are (any `%` goes through it: it checks the escape). */
+const URI_AS_IS = /^[!#$&-;=?-Z_a-z~]*$/;
+
+/** normalizeUri, which builds a new string char by char even when it changes none (most URLs). */
+function uri(url: string): string {
+  return URI_AS_IS.test(url) ? url : normalizeUri(url);
 }
 
 /** The visible link decorate.ts adds to a heading with an id. */
