@@ -88,6 +88,26 @@ describe('code block templates', () => {
   });
 });
 
+describe('code tab templates', () => {
+  it('put each tab set\'s id, prelude and panels into a template shared by sets of the same tabs, as React would render them', async () => {
+    const tabs = (res: string, js: string) => `<CodeTab labels={["ReScript", "JS Output"]}>\n\n\`\`\`res example\n${res}\n\`\`\`\n\n\`\`\`js\n${js}\n\`\`\`\n\n</CodeTab>`;
+    const raw = [
+      tabs('let a = "<1>"', 'var a = "<1>";'),
+      tabs('let b = 2', 'var b = 2;'),
+      '```res prelude\nlet helper = x => x & "\'q\'"\n```',
+      tabs('let c = helper(3)', 'var c = 3;'),
+      '<CodeTab labels={["JS", "TS", "ReScript"]}>\n\n```js\nx\n```\n\n```ts\ny\n```\n\n```res\nz\n```\n\n</CodeTab>',
+    ].join('\n\n');
+    const { hast, state } = compileToHast({ id: 'docs/manual/v1.0.0/page.mdx', displayPath: 'page.mdx', raw, route: null, frontMatterLines: 0, title: undefined }, baseContext, await highlighter());
+    const ours = renderBody(structuredClone(hast), state.table);
+    expect(ours).toBe(renderWithReact(structuredClone(hast), state.table).replace(/<!-- -->/g, ''));
+    expect(ours.match(/role="tablist"/g)).toHaveLength(4);
+    expect(ours).toContain('id="tabs-2-panel-1"');
+    expect(ours).toContain('data-prelude="let helper = x =&gt; x &amp; &quot;&#x27;q&#x27;&quot;"');
+    expect(ours).not.toContain('\u0000');
+  });
+});
+
 describe('body HTML representation', () => {
   it('is a one-byte string for Latin-1 content (half the memory, copies and cache of a two-byte one)', async () => {
     const raw = '## A heading\n\n' + 'Some *text* with [a link](./x.md) and `code`.\n\n'.repeat(50) + '```js\nconst a = 1;\n```\n';

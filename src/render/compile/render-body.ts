@@ -52,17 +52,23 @@ export const COMPONENT_TAGS: ReadonlySet<string> = new Set(Object.keys(component
  * and the markers replaced per use: a React render costs ~0.1 ms, more than the rest of a page's
  * HTML, and a page has several code blocks and callouts.
  * - `SUBSTITUTED`: string props put in at a marker instead of being rendered: `html` as it is
- *   (highlighted code), `text` escaped as React escapes text (a code block's title,
- *   different on nearly every titled block). Such a component must only embed these props, and
- *   branch on nothing but whether they are set; an empty string is rendered, not substituted.
+ *   (highlighted code), `text` escaped as React escapes text and attribute values (a code block's
+ *   title, different on nearly every titled block; a tab set's id and prelude), `html[]` an array
+ *   of HTML, each item at a marker of its own (a tab set's panels; the template is per length).
+ *   Such a component must only embed these props, and branch on nothing but whether they are set;
+ *   an empty string is rendered, not substituted.
  * - `CHILDREN_SLOT`: the children are put in once, as they are, with nothing around them that
  *   depends on them; they are rendered as the rest of the body is. Islands are not among them:
  *   their children must be React's markup, which the client hydrates.
  */
-const SUBSTITUTED: Partial<Record<keyof typeof components, Record<string, 'html' | 'text'>>> = { CodeBlock: { html: 'html', title: 'text' } };
+const SUBSTITUTED: Partial<Record<keyof typeof components, Record<string, 'html' | 'text' | 'html[]'>>> = {
+  CodeBlock: { html: 'html', title: 'text' },
+  // The manual's ReScript / JS output tabs: ~1,200 React renders on the repo site before.
+  CodeTab: { id: 'text', prelude: 'text', panels: 'html[]' },
+};
 export const CHILDREN_SLOT: ReadonlySet<string> = new Set<string>(['Intro', 'Info', 'Warn', 'Cite', 'UrlBox']);
 const MARKER = '\u0000docsgen-verbatim\u0000';
-const PROP_MARKER = /\u0000docsgen-prop-(\w+)\u0000/g;
+const PROP_MARKER = /\u0000docsgen-prop-([\w.]+)\u0000/g;
 const templates = new Map<string, string>();
 
 function renderComponent(el: HastElement, table: readonly unknown[]): string {
@@ -83,6 +89,13 @@ export function renderComponentWith(el: HastElement, table: readonly unknown[], 
     const fills = new Map<string, string>();
     for (const [name, kind] of Object.entries(slots)) {
       const value = props[name];
+      if (kind === 'html[]') {
+        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) continue;
+        keyProps[name] = value.length;
+        templateProps[name] = value.map((_, i) => `\u0000docsgen-prop-${name}.${i}\u0000`);
+        value.forEach((v: string, i) => fills.set(`${name}.${i}`, v));
+        continue;
+      }
       if (typeof value !== 'string' || value === '') continue;
       keyProps[name] = true;
       templateProps[name] = `\u0000docsgen-prop-${name}\u0000`;
