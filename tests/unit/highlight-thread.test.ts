@@ -1,8 +1,10 @@
 // The highlight thread of middling builds (src/pipeline/highlight-thread.ts), on a real worker of
 // the built bundle (npm test builds dist/ first).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessagePort, Worker } from 'node:worker_threads';
+
+const originalPost = MessagePort.prototype.postMessage;
 import { HighlightThread } from '../../src/pipeline/highlight-thread.ts';
 import { highlightToHtml, type HighlightOptions } from '../../src/render/highlight.ts';
 import { highlighter } from '../helpers/compile.ts';
@@ -43,6 +45,32 @@ describe('HighlightThread', () => {
     expect(worker!.threadId, 'answered by the thread, not by the fallback').toBeGreaterThan(0);
     expect(thread.fill(html).html).toBe((await Promise.all(jobs.map(expected))).map((h) => `<div>${h}</div>`).join(''));
     thread.close();
+  });
+
+  it('sends a block asked for again only once, and answers every repeat with its HTML', async () => {
+    const posted: unknown[] = [];
+    const spy = vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: readonly Transferable[]) {
+      posted.push(message);
+      originalPost.call(this, message, transfer as never);
+    });
+    try {
+      const thread = start();
+      // The same block twice before any answer, then again after the answer, with another between.
+      const page1 = `${thread.highlight(jobs[0]!)}|${thread.highlight(jobs[1]!)}|${thread.highlight({ ...jobs[0]! })}`;
+      thread.flush(true);
+      await thread.settle();
+      const page2 = `${thread.highlight({ ...jobs[0]! })}|${thread.highlight(jobs[2]!)}|${thread.highlight(jobs[1]!)}`;
+      await thread.settle();
+      expect(thread.answered).toBe(6);
+      const want = await Promise.all(jobs.map(expected));
+      expect(thread.fill(page1).html).toBe(`${want[0]}|${want[1]}|${want[0]}`);
+      expect(thread.fill(page2).html).toBe(`${want[0]}|${want[2]}|${want[1]}`);
+      const sentJobs = posted.filter(Array.isArray).flat() as HighlightOptions[];
+      expect(sentJobs.map((j) => j.code)).toEqual([jobs[0]!.code, jobs[1]!.code, jobs[2]!.code]);
+      thread.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('highlights blocks sent ahead without answering them, and still answers every batch in order', async () => {
