@@ -4,8 +4,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { compilePage, type CompileContext, type CompileInput, type Highlight } from '../render/compile.ts';
-import { ensureLanguages, getHighlighter, languagesIn, type HighlightOptions } from '../render/highlight.ts';
-import { predictedHighlights } from '../render/fences.ts';
+import { ensureLanguages, getHighlighter, languagesIn } from '../render/highlight.ts';
 import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, readBack, routesHold, type ReadBackField, type RecordPlace } from './cache.ts';
@@ -368,13 +367,8 @@ async function compileHere(
     highlight = await getHighlighter();
     await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i!.raw)])));
   }
-  // A cold build's highlight thread gets each page's likely code blocks PREFETCH_PAGES pages ahead
-  // of its compile. Not when blocks come from last compiles (`previous`): they are not highlighted.
-  const prefetch = thread && !previous ? (i: number) => pages[i] && thread.prefetch(likelyBlocks(pages[i]!)) : undefined;
-  for (let i = 0; i < PREFETCH_PAGES; i++) prefetch?.(i);
   const waiting: { page: CompiledPage; jobs: number }[] = [];
   for (let i = 0; i < pages.length; i++) {
-    prefetch?.(i + PREFETCH_PAGES);
     const input = inputs?.[i] ?? compileInput(pages[i]!);
     if (inputs) inputs[i] = undefined;
     // An edited page's unchanged code blocks come from its last compile, not the highlighter.
@@ -396,15 +390,6 @@ async function compileHere(
     for (const { page } of waiting) finish(page);
   }
   return out;
-}
-
-/** How far ahead of the compile the highlight thread is told of code blocks. */
-const PREFETCH_PAGES = 32;
-
-/** The code blocks a page's text shows (a generated page, whose text is made when asked for, has none yet). */
-function likelyBlocks(page: Page): HighlightOptions[] {
-  const raw = Object.getOwnPropertyDescriptor(page.source, 'raw')?.value;
-  return typeof raw === 'string' ? predictedHighlights(raw) : [];
 }
 
 async function timedAsync<T>(stage: 'cache' | 'highlight', fn: () => Promise<T>): Promise<T> {

@@ -3,12 +3,6 @@ import { highlightAll, type HighlightOptions } from '../render/highlight.ts';
 import { blockKey } from '../render/block-key.ts';
 
 const PLACEHOLDER = /\u0000docsgen-highlight-(\d+)\u0000/g;
-
-/**
- * What the main thread sends the highlight thread on its port: a batch of jobs, answered by one
- * message with their HTML in order; or blocks to highlight ahead, answered by nothing.
- */
-export type HighlightMessage = HighlightOptions[] | { prefetch: readonly HighlightOptions[] };
 /** Jobs sent in one message at least, while the thread is busy with the last one. */
 const BATCH_JOBS = 64;
 /** HTML kept of blocks answered lately, in characters (one byte each for most highlighted code). */
@@ -147,18 +141,6 @@ export class HighlightThread {
     this.inflight.push({ jobs: this.pending, ids: this.pendingIds });
     this.pending = [];
     this.pendingIds = [];
-  }
-
-  /**
-   * Code blocks the compile will probably ask for soon (src/render/fences.ts): the thread
-   * highlights them whenever it has no job waiting, so its work starts before the main thread's
-   * first page and never waits for a page to be compiled. No answer comes back: a block asked for
-   * later is then already in the thread's memo.
-   */
-  prefetch(jobs: readonly HighlightOptions[]): void {
-    if (jobs.length === 0 || this.failed) return;
-    const message: HighlightMessage = { prefetch: jobs };
-    this.port.postMessage(message);
   }
 
   private take(answer: string[]): void {

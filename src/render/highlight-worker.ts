@@ -2,7 +2,6 @@
 // A bundle of its own: it needs shiki and the grammars, none of the Markdown or React stack.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { getHighlighter, highlightAll, type HighlightOptions } from './highlight.ts';
-import type { HighlightMessage } from '../pipeline/highlight-thread.ts';
 
 export type HighlightWorkerRequest = { type: 'highlight'; port: MessagePort } | { type: 'exit' };
 
@@ -24,52 +23,11 @@ const WARM_UP: HighlightOptions[] = [
 ];
 void highlightAll(WARM_UP).catch(() => undefined);
 
-/** Blocks highlighted ahead per turn of the event loop: a batch that arrives waits for at most these. */
-const PREFETCH_SLICE = 4;
-/** Blocks to highlight ahead kept at most. */
-const PREFETCH_KEEP = 2000;
-
-/**
- * Highlights each batch of jobs that arrives on `jobs`, in order, and answers with their HTML. In
- * between, while no batch waits, it highlights the blocks the main thread expects to ask for
- * (`prefetch` messages) a few at a time; their HTML stays in highlight.ts's memo for the batch
- * that asks for them.
- */
+/** Highlights each batch of jobs that arrives on `jobs`, in order, and answers with their HTML. */
 function serveHighlights(jobs: MessagePort): void {
   let queue = Promise.resolve();
-  let batches = 0;
-  const ahead: HighlightOptions[] = [];
-  let next = 0;
-  let pumping = false;
-  const pump = (): void => {
-    if (batches > 0 || next >= ahead.length) {
-      pumping = false;
-      if (next >= ahead.length) ahead.length = next = 0;
-      return;
-    }
-    pumping = true;
-    const slice = ahead.slice(next, next + PREFETCH_SLICE);
-    next += slice.length;
-    highlightAll(slice).then(
-      () => setImmediate(pump),
-      () => setImmediate(pump),
-    );
-  };
-  jobs.on('message', (message: HighlightMessage) => {
-    if (!Array.isArray(message)) {
-      // Done ones let go; when this thread lags, the oldest guesses go unhighlighted (the
-      // compile has asked for them by now) rather than piling up.
-      ahead.splice(0, Math.max(next, ahead.length - PREFETCH_KEEP));
-      next = 0;
-      ahead.push(...message.prefetch);
-      if (!pumping) setImmediate(pump);
-      return;
-    }
-    batches++;
-    queue = queue.then(async () => {
-      jobs.postMessage(await highlightAll(message));
-      if (--batches === 0 && !pumping) setImmediate(pump);
-    });
+  jobs.on('message', (batch: HighlightOptions[]) => {
+    queue = queue.then(async () => jobs.postMessage(await highlightAll(batch)));
   });
 }
 

@@ -121,7 +121,6 @@ export interface HighlightOptions {
 }
 
 const cache = new Map<string, string>();
-const CACHE_LIMIT = 5000;
 
 /** Drops the memo caches (benchmarks measure highlighting itself). */
 export function clearHighlightCaches(): void {
@@ -170,8 +169,7 @@ export function highlightToHtml(highlighter: HighlighterCore, { lang, code, high
     }
   }
   html += '</code></pre>';
-  // The oldest half goes when it is full: blocks highlighted ahead (highlight-worker.ts) are newest.
-  if (cache.size >= CACHE_LIMIT) for (const old of [...cache.keys()].slice(0, CACHE_LIMIT / 2)) cache.delete(old);
+  if (cache.size > 5000) cache.clear();
   cache.set(key, html);
   return html;
 }

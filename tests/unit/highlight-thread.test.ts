@@ -73,22 +73,6 @@ describe('HighlightThread', () => {
     }
   });
 
-  it('highlights blocks sent ahead without answering them, and still answers every batch in order', async () => {
-    const thread = start();
-    // Blocks announced ahead, some asked for later and some never, with batches sent meanwhile.
-    thread.prefetch([jobs[0]!, { lang: 'typescript', code: 'let unused: number = 1;' }, jobs[2]!]);
-    const first = `${thread.highlight(jobs[0]!)}|${thread.highlight(jobs[1]!)}`;
-    thread.flush(true);
-    thread.prefetch([{ lang: 'json', code: '{"never": "asked"}' }, jobs[3]!]);
-    const second = `${thread.highlight(jobs[2]!)}|${thread.highlight(jobs[3]!)}`;
-    await thread.settle();
-    expect(thread.answered).toBe(4);
-    const want = await Promise.all(jobs.map(expected));
-    expect(thread.fill(first).html).toBe(`${want[0]}|${want[1]}`);
-    expect(thread.fill(second).html).toBe(`${want[2]}|${want[3]}`);
-    thread.close();
-  });
-
   it('answers a block known from the page\'s last compile without sending it, and says where each block ends up', async () => {
     const last = start();
     const thread = start();
