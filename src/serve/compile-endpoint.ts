@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolDir } from '../pipeline/config.ts';
+import { childProcess } from '../util/process.ts';
 import { COMPILE_PATH, type CompileProblem, type CompileResponse } from '../components/playground/protocol.ts';
 
 /** Where the compiler binary and its runtime library are. */
@@ -173,9 +174,7 @@ function generic(message: string): CompileProblem {
 }
 
 async function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
-  // Loaded on the first compile: every docsgen start would otherwise pay for it (~10 ms). Required,
-  // not imported: a bundle started from a V8 code cache cannot import() (bin/load.cjs).
-  const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  const { spawn } = childProcess();
   return new Promise((resolve) => {
     // A bare environment: the compiler needs none of the server's variables.
     // In a process group of its own, so that a timeout kills anything it started as well.

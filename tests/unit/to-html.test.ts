@@ -35,7 +35,7 @@ async function expectSame(raw: string, format?: 'md') {
   const { direct, general } = await bothWays(input(format ? 'guides/case.md' : 'docs/manual/v1.0.0/case.mdx', raw, format));
   expect(direct, 'the direct path should take this page').toBeDefined();
   expect(direct!.html).toBe(general.html);
-  expect(direct!.anchors).toEqual(general.anchors);
+  expect([...direct!.anchors]).toEqual([...new Set(general.anchors)]);
   return direct!.html;
 }
 
@@ -56,7 +56,7 @@ describe('body HTML straight from mdast', () => {
       }
       direct++;
       expect(both.direct.html, file).toBe(both.general.html);
-      expect(both.direct.anchors, file).toEqual(both.general.anchors);
+      expect([...both.direct.anchors], file).toEqual([...new Set(both.general.anchors)]);
     }
     expect(files.length).toBeGreaterThan(500);
     // Footnotes, link references and task lists are rare: nearly every page takes the direct path.

@@ -127,7 +127,7 @@ export function compileToMdast(input: CompileInput, ctx: CompileContext, highlig
 }
 
 /** The body's HTML and element ids: straight from the mdast when `to-html.ts` can, else through hast. */
-function bodyOf(tree: Root, state: WalkState): { html: string; anchors: Iterable<string> } {
+function bodyOf(tree: Root, state: WalkState): { html: string; anchors: Set<string> } {
   const direct = bodyHtml(tree, state.table);
   if (direct) return direct;
   const hast = toHast(tree);
@@ -148,7 +148,7 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
     hasH1: h1 !== undefined,
     headings: state.headings,
     links: state.links,
-    anchors: [...new Set(anchors)],
+    anchors: [...anchors],
     html,
     islands: [...state.islands],
     sections: sectionsOf(tree, state.headings),

@@ -24,7 +24,7 @@ import { trimLines } from 'trim-lines';
 import { CHILDREN_SLOT, COMPONENT_TAGS, TABLE_PARTS, renderComponentWith } from './render-body.ts';
 
 /** The body's HTML and the ids of its elements (in document order), or undefined: use the general path. */
-export function bodyHtml(tree: Root, table: readonly unknown[]): { html: string; anchors: string[] } | undefined {
+export function bodyHtml(tree: Root, table: readonly unknown[]): { html: string; anchors: Set<string> } | undefined {
   const writer = new HtmlWriter(table);
   try {
     return { html: writer.root(tree), anchors: writer.anchors };
@@ -48,7 +48,7 @@ const LOWERCASE_TAG = /^[a-z][a-z0-9-]*$/;
 const HEADING_TAG = /^h[1-6]$/;
 
 class HtmlWriter {
-  readonly anchors: string[] = [];
+  readonly anchors = new Set<string>();
   /** Headings open around the node being written (decorate.ts adds no anchor inside one). */
   private inHeading = 0;
 
@@ -99,7 +99,7 @@ class HtmlWriter {
       case 'heading': {
         const id = (node.data as { hProperties?: { id?: unknown } } | undefined)?.hProperties?.id;
         if (typeof id !== 'string' || Object.keys(node.data!.hProperties!).length !== 1 || hasOther(node.data!) || this.inHeading > 0) throw UNSUPPORTED;
-        this.anchors.push(id);
+        this.anchors.add(id);
         this.inHeading++;
         const content = this.all(node.children, trim);
         this.inHeading--;
@@ -199,7 +199,7 @@ class HtmlWriter {
     if (!LOWERCASE_TAG.test(name) || name === 'svg' || name === 'math' || name === 'template') throw UNSUPPORTED;
     if (name === 'li' && (properties['className'] as unknown[] | undefined)?.includes?.('task-list-item')) throw UNSUPPORTED;
     const id = properties['id'];
-    if (typeof id === 'string') this.anchors.push(id);
+    if (typeof id === 'string') this.anchors.add(id);
     if ((name === 'td' || name === 'th') && typeof properties['align'] === 'string') {
       properties['style'] = `text-align:${properties['align']}`;
       delete properties['align'];
