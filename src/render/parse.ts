@@ -225,13 +225,8 @@ function parseWithFlowTags(prepared: PreparedText, mdx: Processor<Root>): Root |
   if (prepared.mdxLines.some((i) => lines[i]![0] !== '<')) return undefined;
   // The tag lines alone, one after another (between flow tags a blank line changes nothing, and
   // micromark walks every one: parsing the page-long version cost 2.5x as much).
-  let tags: Root;
-  try {
-    tags = mdx.parse(prepared.mdxLines.map((i) => lines[i]).join('\n'));
-  } catch {
-    return undefined; // the whole page's parse reports it
-  }
-  if (!onlyFlowElements(tags)) return undefined;
+  const tags = parseTagLines(prepared.mdxLines.map((i) => lines[i]).join('\n'), mdx);
+  if (!tags || !onlyFlowElements(tags)) return undefined; // the whole page's parse reports errors
   // Places in the tag document → places in the page: line k is the page's line mdxLines[k - 1].
   const lineStarts: number[] = [];
   for (let i = 0, at = 0; i < lines.length; i++) {
@@ -260,6 +255,46 @@ function parseWithFlowTags(prepared: PreparedText, mdx: Processor<Root>): Root |
     insertByLine(tags, block, p.start.line);
   }
   return tags;
+}
+
+/**
+ * Tag documents parsed so far in this thread, by their text (null: MDX could not parse it). Pages
+ * repeat them: the tag lines of a page are mostly `<CodeTab labels={[…]}>` and `</CodeTab>`, so
+ * every page with the same run of code tabs has the same document, and the manual's versions
+ * repeat whole pages (the repo-shaped bench corpus: 37 distinct documents among 457 pages, which
+ * cost 0.48 s of the main thread's micromark and acorn). Bounded: a site of unusual pages keeps at
+ * most TAG_DOCUMENTS of them.
+ */
+const tagDocuments = new Map<string, Root | null>();
+const TAG_DOCUMENTS = 500;
+
+/** The MDX tree of a tag document, a copy of its own (the caller moves its places and fills it in). */
+function parseTagLines(text: string, mdx: Processor<Root>): Root | undefined {
+  let tree = tagDocuments.get(text);
+  if (tree === undefined) {
+    try {
+      tree = mdx.parse(text);
+    } catch {
+      tree = null;
+    }
+    if (tagDocuments.size >= TAG_DOCUMENTS) tagDocuments.clear();
+    tagDocuments.set(text, tree);
+  }
+  return tree ? copyTree(tree) : undefined;
+}
+
+/**
+ * A deep copy of a parsed tree: plain objects and arrays, acorn's nodes (their class kept) and
+ * regex literals. Eight times as fast as structuredClone on these trees, and parse trees share no
+ * objects, so nothing is copied twice.
+ */
+function copyTree<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyTree) as T;
+  if (value instanceof RegExp) return new RegExp(value.source, value.flags) as T;
+  const out = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = copyTree((value as Record<string, unknown>)[key]);
+  return out as T;
 }
 
 /**

@@ -141,6 +141,26 @@ describe('markdown-it fast path with components on lines of their own', () => {
   });
 });
 
+describe('the same tag lines on different pages', () => {
+  const tags = '<CodeTab labels={["ReScript", "JS Output"]} rank={/v+/g}>\n\n```res\nlet x = 1\n```\n\n</CodeTab>\n';
+  it('give each page its own tree, with its own places, however often the tag lines recur', () => {
+    const early = `# Early\n\n${tags}`;
+    const late = `# Late\n\nSome text.\n\nMore text.\n\n${tags}`;
+    const first = parseMarkdown(early, 0, 'a.mdx', 'mdx', 'auto');
+    const second = parseMarkdown(late, 0, 'b.mdx', 'mdx', 'auto');
+    const again = parseMarkdown(early, 0, 'a.mdx', 'mdx', 'auto');
+    for (const [fast, text] of [[first, early], [second, late], [again, early]] as const) {
+      const slow = parseMarkdown(text, 0, 'x.mdx', 'mdx', 'micromark');
+      expect(fast.via).toBe('fast+tags');
+      expect(places(fast.tree)).toEqual(places(slow.tree));
+      expect(strip(fast.tree)).toEqual(strip(slow.tree));
+    }
+    // Filling one page's tree in leaves the other pages' trees as they were.
+    (first.tree.children[1] as { children: unknown[] }).children.length = 0;
+    expect(strip(again.tree)).toEqual(strip(parseMarkdown(early, 0, 'x.mdx', 'mdx', 'micromark').tree));
+  });
+});
+
 describe('markdown-it fast path for plain Markdown (.md: the generated API pages)', () => {
   const mdSamples: Record<string, [string, 'fast' | 'micromark']> = {
     ...Object.fromEntries(Object.entries(samples).filter(([k]) => k !== 'fences').map(([k, v]) => [k, [v, 'fast'] as [string, 'fast']])),
