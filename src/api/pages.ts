@@ -5,7 +5,7 @@ import { moduleSummary } from './summary.ts';
 import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
 import { message } from '../pipeline/messages.ts';
 import { placeOf, escapePointer } from '../util/yaml-positions.ts';
-import { sha1 } from '../util/text.ts';
+import { countLines, sha1 } from '../util/text.ts';
 import { moduleSlug, primaryLibrary } from './names.ts';
 import { BELT_CATEGORIES, legacyModules } from './legacy-modules.ts';
 import type { Message, Sidebar, SidebarCategory, SourceFile } from '../pipeline/types.ts';
@@ -103,7 +103,7 @@ export function moduleMarkdown(
   let lineCount = 0;
   let counted = 0;
   const lineNow = () => {
-    for (; counted < out.length; counted++) lineCount += out[counted]!.split('\n').length;
+    for (; counted < out.length; counted++) lineCount += countLines(out[counted]!);
     return lineCount + 1;
   };
   const types = items.filter((i) => i.kind === 'type');

@@ -79,3 +79,10 @@ export function decodedOrAsIs(text: string, decode: (s: string) => string = deco
     return text;
   }
 }
+
+/** Lines in `text` (newlines + 1), without splitting it. */
+export function countLines(text: string): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}

@@ -24,6 +24,13 @@ describe('formatDate', () => {
     expect(formatDate('2024-01-01')).toBe('Jan 1, 2024');
     expect(formatDate('2025-12-31T23:00:00+02:00')).toBe('Dec 31, 2025');
   });
+  it("agrees with Intl's US English short date on every day from 1990 to 2040", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    for (let t = Date.UTC(1990, 0, 1); t <= Date.UTC(2040, 11, 31); t += 86_400_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      if (formatDate(iso) !== intl.format(new Date(t))) expect(formatDate(iso)).toBe(intl.format(new Date(t)));
+    }
+  });
   it('shows a date it cannot read as written', () => {
     expect(formatDate('someday')).toBe('someday');
   });

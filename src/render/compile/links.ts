@@ -20,7 +20,7 @@ export function resolveHref(href: string, fromId: string, fromRoute: string | nu
     target = stripped;
   } else {
     // By file first (a link names a file next to this one), then by URL against the route.
-    const byFile = path.normalize(path.join(path.dirname(fromId), stripped)).replace(/^\.\//, '');
+    const byFile = path.join(path.dirname(fromId), stripped).replace(/^\.\//, ''); // join normalises
     const lookup = (file: string): string | undefined => {
       const route = Object.hasOwn(ctx.routeByFile, file) ? ctx.routeByFile[file] : undefined;
       seen?.set(file, route ?? null);
