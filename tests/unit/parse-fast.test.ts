@@ -205,5 +205,19 @@ describe('markdown-it fast path for plain Markdown (.md: the generated API pages
       }
     }
     expect(via['fast'] ?? 0).toBeGreaterThan(500);
+    expect(via['micromark'] ?? 0).toBe(0);
+  });
+
+  it('writes whitespace-only docstring lines empty, so a generated page never needs the slow parser', async () => {
+    const { moduleMarkdown } = await import('../../src/api/pages.ts');
+    // OCaml-era docstrings: indented paragraphs (indented code in Markdown) and lines of spaces.
+    const mod = { name: 'Belt', docstrings: ['\n    For higher order functions.\n\n    \n```ml\nval forEach : unit\n```'], items: [] };
+    const { markdown } = moduleMarkdown('belt', mod as unknown as Parameters<typeof moduleMarkdown>[1]);
+    expect(markdown).not.toMatch(/^[ \t]+$/m);
+    const text = markdown.replace(/^---[\s\S]*?\n---\n/, (m) => '\n'.repeat(m.split('\n').length - 1));
+    const auto = parseMarkdown(text, 0, 'belt', 'md', 'auto');
+    expect(auto.via).toBe('fast');
+    expect(JSON.stringify(strip(auto.tree))).toContain('"type":"code","lang":null,"meta":null,"value":"For higher order functions."');
+    expect(strip(auto.tree)).toEqual(strip(parseMarkdown(text, 0, 'belt', 'md', 'micromark').tree));
   });
 });
