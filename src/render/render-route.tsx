@@ -10,6 +10,7 @@ import { LAYOUTS } from './layouts/index.ts';
 import { headData, renderHead } from './layouts/head.ts';
 import { SIDEBAR_SLOT } from './layouts/parts.tsx';
 import { Shell } from './layouts/shell.tsx';
+import { SharedParts } from './layouts/shared-parts.tsx';
 import { tocDepth } from './layouts/docs.tsx';
 import type { Layout, LayoutProps, RenderContext } from './layouts/types.ts';
 import { ApiSidebarNav } from '../components/api/ApiSidebarNav.tsx';
@@ -37,7 +38,7 @@ export function createRenderContext(index: SiteIndex, site: ResolvedSiteConfig, 
     sidebars.set(id, done.bytes);
     return done.bytes;
   };
-  return { index, site, bundle, now, sidebars: { get } };
+  return { index, site, bundle, now, sidebars: { get }, parts: new SharedParts() };
 }
 
 /**
@@ -115,8 +116,10 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
       <Layout {...props} />
     </Shell>
   );
-  const html = `<!doctype html><html lang="en"><head>${head}</head><body>${renderToStaticMarkup(app)}</body></html>`;
-  const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = [];
+  const prefix = `<!doctype html><html lang="en"><head>${head}</head><body>`;
+  const rendered = ctx.parts ? ctx.parts.renderPage(() => renderToStaticMarkup(app)) : { html: renderToStaticMarkup(app), parts: [] };
+  const html = `${prefix}${rendered.html}</body></html>`;
+  const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = rendered.parts.map((p) => ({ at: prefix.length + p.at, length: p.length, bytes: () => [p.bytes] }));
   const body = html.indexOf(BODY_SLOT);
   if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [sharedUtf8(aliasBody(compiled.html, entry))] });
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;

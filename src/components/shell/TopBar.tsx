@@ -3,14 +3,19 @@
 import type { NavLink } from '../../pipeline/site-config.ts';
 import { SearchButton } from '../search/SearchButton.tsx';
 
+/** A link of the bar, marked when it leads into the section of the page being shown. */
+export interface BarLink extends NavLink {
+  current?: boolean;
+}
+
+/** Plain data only: the bar is rendered once per distinct props (`SharedPart`), not per page. */
 export interface TopBarProps {
   title: string;
-  nav: NavLink[];
+  /** Main links, the current section's marked (`isActiveNav`). */
+  nav: BarLink[];
   social: NavLink[];
-  /** The route being rendered, to mark its section's link current. */
-  current: string;
-  /** The docs areas' second bar (Language Manual, API, Syntax Lookup, React), when shown. */
-  docsNav?: NavLink[] | undefined;
+  /** The docs areas' second bar (Language Manual, API, Syntax Lookup, React), when shown; the current one marked (`isActiveDocsNav`). */
+  docsNav?: BarLink[] | undefined;
 }
 
 /** Whether a top-level link leads into the section the route is in (`/docs/…`, `/blog`). */
@@ -34,7 +39,7 @@ export function isActiveDocsNav(href: string, current: string): boolean {
   return !!route && route[1] === link[1] && isApi(route[2]!) === isApi(link[2]!);
 }
 
-export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
+export function TopBar({ title, nav, social, docsNav }: TopBarProps) {
   return (
     <header className="site-header" data-site-header="">
       <div className="topbar">
@@ -46,7 +51,7 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
           <ul className="topnav">
             {nav.map((l, i) => (
               <li key={l.href} className={i === 0 ? 'topnav-keep' : undefined}>
-                <a href={l.href} aria-current={isActiveNav(l.href, current) ? 'page' : undefined}>
+                <a href={l.href} aria-current={l.current ? 'page' : undefined}>
                   {l.name}
                 </a>
               </li>
@@ -77,7 +82,7 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
           <ul className="mobile-menu-main">
             {nav.slice(1).map((l) => (
               <li key={l.href}>
-                <a href={l.href} aria-current={isActiveNav(l.href, current) ? 'page' : undefined}>
+                <a href={l.href} aria-current={l.current ? 'page' : undefined}>
                   {l.name}
                 </a>
               </li>
@@ -99,7 +104,7 @@ export function TopBar({ title, nav, social, current, docsNav }: TopBarProps) {
           <ul>
             {docsNav.map((l) => (
               <li key={l.href}>
-                <a href={l.href} aria-current={isActiveDocsNav(l.href, current) ? 'page' : undefined}>
+                <a href={l.href} aria-current={l.current ? 'page' : undefined}>
                   {l.name}
                 </a>
               </li>

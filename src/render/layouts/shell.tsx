@@ -1,7 +1,8 @@
 // Around every layout: skip link, top bar (with the docs bar in docs areas), footer.
 import type { ReactNode } from 'react';
-import { TopBar } from '../../components/shell/TopBar.tsx';
+import { isActiveDocsNav, isActiveNav, TopBar } from '../../components/shell/TopBar.tsx';
 import { Footer } from '../../components/shell/Footer.tsx';
+import { SharedPart } from './shared-parts.tsx';
 import type { RouteEntry } from '../../pipeline/types.ts';
 import type { RenderContext } from './types.ts';
 
@@ -14,15 +15,21 @@ export function Shell({ route, entry, ctx, children }: { route: string; entry?: 
   const { site } = ctx.site;
   // The docs bar's links follow the manual version being read; elsewhere they lead to the latest.
   const version = entry?.section === 'manual' && entry.version ? entry.version : 'latest';
-  const docsNav = isDocsArea(route) ? site.docsNav.map((l) => ({ name: l.name, href: l.href.replace('{version}', version) })) : undefined;
+  const docsNav = isDocsArea(route)
+    ? site.docsNav.map((l) => {
+        const href = l.href.replace('{version}', version);
+        return { name: l.name, href, current: isActiveDocsNav(href, route) };
+      })
+    : undefined;
+  const nav = site.nav.map((l) => ({ ...l, current: isActiveNav(l.href, route) }));
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar title={site.title} nav={site.nav} social={site.social} current={route} docsNav={docsNav} />
+      <SharedPart parts={ctx.parts} component={TopBar} props={{ title: site.title, nav, social: site.social, docsNav }} />
       {children}
-      <Footer links={site.footer} social={site.social} year={ctx.now.getFullYear()} title={site.title} />
+      <SharedPart parts={ctx.parts} component={Footer} props={{ links: site.footer, social: site.social, year: ctx.now.getFullYear(), title: site.title }} />
     </>
   );
 }

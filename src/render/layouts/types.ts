@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { ResolvedSiteConfig } from '../../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../../pipeline/types.ts';
 import type { SidebarBytes } from '../render-route.tsx';
+import type { SharedParts } from './shared-parts.tsx';
 
 export interface RenderContext {
   index: SiteIndex;
@@ -11,6 +12,8 @@ export interface RenderContext {
   now: Date;
   /** sidebar id → its HTML, rendered and encoded once, when a page first shows it. */
   sidebars: { get(id: string): SidebarBytes | undefined };
+  /** Parts many pages render alike (top bar, footer), each rendered once per distinct props. */
+  parts?: SharedParts;
 }
 
 /** One page's data, as a layout sees it. */
