@@ -6,8 +6,9 @@
 // bundled JavaScript (React, shiki and its grammars, the Markdown stack) before doing any work. V8
 // can serialise the bytecode of a script after it ran, including the functions compiled lazily
 // during the run, and accept it back on the next start. The cache sits beside the bundle, named by
-// the bundle's build id (V8 itself only checks a cache against the source's length, the V8 version
-// and the flags), and is written once: by `npm ci`'s warm-up builds, else by the first run. A
+// the bundle's build id and the run's Node options (V8 itself only checks a cache against the
+// source's length, the V8 version and the flags), and is written once: by `npm ci`'s warm-up
+// builds, else by the first run. A
 // rejected or unreadable cache only costs the compile it was meant to save; an unwritable dist/
 // just means no cache.
 const fs = require('node:fs');
@@ -51,6 +52,18 @@ function buildId() {
   }
 }
 
+/**
+ * A run started with options of its own (`node --some-v8-flag`, NODE_OPTIONS) keeps a cache of its
+ * own: V8 rejects a cache made under other flags, and a rejected cache is written again by the run
+ * that rejected it, with only the functions that run compiled. One profiling run, or a CI job with
+ * `--max-old-space-size` once, would otherwise leave every later build a partial cache.
+ */
+function optionsTag() {
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  if (!options) return '';
+  return `.${require('node:crypto').createHash('sha1').update(options).digest('hex').slice(0, 8)}`;
+}
+
 /** Runs dist/NAME as a CommonJS module and returns its exports. */
 function load(name) {
   const file = path.join(dist, name);
@@ -58,7 +71,7 @@ function load(name) {
   const bytes = fs.readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const id = buildId();
-  const cacheFile = id && path.join(dist, `${name}.${id}.${process.version}.v8cache`);
+  const cacheFile = id && path.join(dist, `${name}.${id}.${process.version}${optionsTag()}.v8cache`);
   let cachedData;
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);

@@ -1,6 +1,7 @@
 // bin/load.cjs: threads started before the CLI is loaded (npm test builds dist/ first).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -46,5 +47,28 @@ describe('bin/load.cjs threads', () => {
     expect(run.signal, 'the process had to be killed').toBeNull();
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe('done');
+  });
+
+  it('keeps a code cache of its own for a run under other Node options, and leaves the default one as it was', () => {
+    const dist = path.join(repo, 'dist');
+    const { id } = JSON.parse(readFileSync(path.join(dist, 'build.json'), 'utf8')) as { id: string };
+    const prefix = `cli.cjs.${id}.${process.version}`;
+    const caches = () => readdirSync(dist).filter((f) => f.startsWith(prefix) && f.endsWith('.v8cache'));
+    const defaultCache = `${prefix}.v8cache`;
+    const before = caches().includes(defaultCache) ? readFileSync(path.join(dist, defaultCache)) : undefined;
+    const others = new Set(caches());
+    // A V8 flag on the command line (V8 would reject a cache made without it), and a run that ends
+    // normally (`--version` exits from inside commander, before the caches are written).
+    const missing = path.join(repo, 'node_modules', '.cache', 'no-such-site');
+    const run = spawnSync(process.execPath, ['--max-semi-space-size=8', path.join(repo, 'bin', 'docsgen.js'), 'build', '--root', missing], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toContain('Content directory not found');
+    const made = caches().filter((f) => !others.has(f));
+    try {
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatch(new RegExp(`^${prefix.replace(/\./g, '\\.')}\\.[0-9a-f]{8}\\.v8cache$`));
+      if (before) expect(readFileSync(path.join(dist, defaultCache)).equals(before)).toBe(true);
+    } finally {
+      for (const f of made) rmSync(path.join(dist, f), { force: true });
+    }
   });
 });
