@@ -117,7 +117,7 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
     </Shell>
   );
   const prefix = `<!doctype html><html lang="en"><head>${head}</head><body>`;
-  const rendered = ctx.parts ? ctx.parts.renderPage(() => renderToStaticMarkup(app)) : { html: renderToStaticMarkup(app), parts: [] };
+  const rendered = ctx.parts.renderPage(() => renderToStaticMarkup(app));
   const html = `${prefix}${rendered.html}</body></html>`;
   const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = rendered.parts.map((p) => ({ at: prefix.length + p.at, length: p.length, bytes: () => [p.bytes] }));
   const body = html.indexOf(BODY_SLOT);

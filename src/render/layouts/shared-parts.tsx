@@ -40,12 +40,13 @@ export class SharedParts {
     const parts: { at: number; length: number; bytes: Buffer }[] = [];
     let from = 0;
     placed.forEach(({ key, element }, n) => {
-      const at = html.indexOf(slot(n), from);
+      const where = slot(n);
+      const at = html.indexOf(where, from);
       if (at < 0) return; // not rendered after all (a parent returned something else)
       let bytes = this.rendered.get(key);
       if (!bytes) this.rendered.set(key, (bytes = Buffer.from(renderToStaticMarkup(element()))));
-      parts.push({ at, length: slot(n).length, bytes });
-      from = at + slot(n).length;
+      parts.push({ at, length: where.length, bytes });
+      from = at + where.length;
     });
     return { html, parts };
   }

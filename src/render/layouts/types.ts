@@ -13,7 +13,7 @@ export interface RenderContext {
   /** sidebar id → its HTML, rendered and encoded once, when a page first shows it. */
   sidebars: { get(id: string): SidebarBytes | undefined };
   /** Parts many pages render alike (top bar, footer), each rendered once per distinct props. */
-  parts?: SharedParts;
+  parts: SharedParts;
 }
 
 /** One page's data, as a layout sees it. */
