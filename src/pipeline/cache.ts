@@ -13,7 +13,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 8;
+const FORMAT = 9;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -33,19 +33,26 @@ interface Index {
 }
 
 /**
- * Where a record is. A record is four parts: the page's light fields v8-serialised (up to `light`
- * bytes), its text per section v8-serialised (up to `sections`), its other heavy fields
- * v8-serialised (up to `head`), then the HTML as UTF-8. A build reads the light part of every
- * page, the others only of the pages it makes something from: search records need the sections,
- * llms files the Markdown, rendering the HTML (an incremental build: a few pages each).
+ * Where a record is. A record is five parts: the page's light fields v8-serialised (up to `light`
+ * bytes), its headings (up to `headings`), its text per section (up to `sections`), its other
+ * heavy fields (up to `head`), each v8-serialised, then the HTML as UTF-8. A build reads the light
+ * part of every page, the others only of the pages it makes something from: rendering needs the
+ * headings (the table of contents) and the HTML, search records the sections, llms files the
+ * Markdown (an incremental build: a few pages each). The headings were in the light part, 1.45 of
+ * its 2.4 MB on the repo site (an API page's every item is one), and two-thirds of the time an
+ * edit's build spent decoding every page's light part.
  */
 export interface RecordPlace {
   offset: number;
   length: number;
   light: number;
+  headings: number;
   sections: number;
   head: number;
 }
+
+/** A record's part boundaries (see RecordPlace). */
+type RecordParts = Pick<RecordPlace, 'light' | 'headings' | 'sections' | 'head'>;
 
 /**
  * The fields of a compiled page only some readers need: its text per section (search records),
@@ -107,7 +114,7 @@ export class RecordFile {
 
   /** The page's light fields; the heavy ones and the HTML are read from the file when asked for (and not kept). */
   readLazily(place: RecordPlace): CompiledPage {
-    return readBack(this.readLight(place), this, place, ['html', ...HEAVY_FIELDS]);
+    return readBack(this.readLight(place), this, place, ['html', 'headings', ...HEAVY_FIELDS]);
   }
 
   /** The page's light fields alone. */
@@ -115,9 +122,14 @@ export class RecordFile {
     return deserialize(readExactly(this.fd, place.offset, place.light)) as CompiledPage;
   }
 
+  /** The page's headings. */
+  readHeadings(place: RecordPlace): CompiledPage['headings'] {
+    return deserialize(readExactly(this.fd, place.offset + place.light, place.headings - place.light)) as CompiledPage['headings'];
+  }
+
   /** One heavy field of the page, read from its part of the record. */
   readHeavy<K extends keyof HeavyFields>(place: RecordPlace, field: K): HeavyFields[K] {
-    if (field === 'sections') return deserialize(readExactly(this.fd, place.offset + place.light, place.sections - place.light)) as HeavyFields[K];
+    if (field === 'sections') return deserialize(readExactly(this.fd, place.offset + place.headings, place.sections - place.headings)) as HeavyFields[K];
     return (deserialize(readExactly(this.fd, place.offset + place.sections, place.head - place.sections)) as OtherHeavy)[field as keyof OtherHeavy] as HeavyFields[K];
   }
 
@@ -153,7 +165,7 @@ const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
     return this[FILE].readHtml(this[PLACE]);
   },
   headings() {
-    return this[FILE].readLight(this[PLACE]).headings;
+    return this[FILE].readHeadings(this[PLACE]);
   },
   fileRoutes() {
     return this[FILE].readLight(this[PLACE]).fileRoutes;
@@ -221,7 +233,7 @@ export class CacheReader extends RecordFile {
       }
       let live = 0;
       for (const place of Object.values(index.pages)) {
-        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.sections && place.sections <= place.head)) throw new Error('bad place');
+        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.headings && place.headings <= place.sections && place.sections <= place.head)) throw new Error('bad place');
         live += place.length;
       }
       return new CacheReader(fd, index, size, live);
@@ -340,8 +352,8 @@ export class CacheWriter extends RecordFile {
     return this.put(id, hash, from.bytes(place), place);
   }
 
-  private put(id: string, hash: string, bytes: Buffer, parts: Pick<RecordPlace, 'light' | 'sections' | 'head'>): RecordPlace {
-    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, sections: parts.sections, head: parts.head };
+  private put(id: string, hash: string, bytes: Buffer, parts: RecordParts): RecordPlace {
+    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, headings: parts.headings, sections: parts.sections, head: parts.head };
     try {
       writeExactly(this.fd, bytes, this.offset);
     } catch {
@@ -407,26 +419,28 @@ function takeLock(file: string): string | undefined {
 }
 
 /**
- * A page as a record (see RecordPlace): light fields, sections and other heavy fields each
- * v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two bytes per character
- * as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
+ * A page as a record (see RecordPlace): light fields, headings, sections and other heavy fields
+ * each v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two bytes per
+ * character as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
-export function encodeRecord(page: CompiledPage): { bytes: Buffer } & Pick<RecordPlace, 'light' | 'sections' | 'head'> {
-  const { html, sections, markdown, codes, preludes, blocks, ...rest } = page;
+export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
+  const { html, headings, sections, markdown, codes, preludes, blocks, ...rest } = page;
   const other: OtherHeavy = { markdown, codes, preludes, ...(blocks ? { blocks } : {}) };
-  const parts = [serialize(rest), serialize(sections), serialize(other)] as const;
-  const light = parts[0].byteLength;
-  const head = light + parts[1].byteLength + parts[2].byteLength;
+  const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(other)] as const;
+  const ends: number[] = [];
+  let head = 0;
+  for (const part of parts) ends.push((head += part.byteLength));
   const bytes = Buffer.allocUnsafe(head + Buffer.byteLength(html, 'utf8'));
   let at = 0;
   for (const part of parts) at += part.copy(bytes, at);
   bytes.write(html, head, 'utf8');
-  return { bytes, light, sections: light + parts[1].byteLength, head };
+  return { bytes, light: ends[0]!, headings: ends[1]!, sections: ends[2]!, head };
 }
 
-export function decodeRecord(bytes: Buffer, place: Pick<RecordPlace, 'light' | 'sections' | 'head'>): CompiledPage {
+export function decodeRecord(bytes: Buffer, place: RecordParts): CompiledPage {
   const page = deserialize(bytes.subarray(0, place.light)) as CompiledPage;
-  page.sections = deserialize(bytes.subarray(place.light, place.sections)) as CompiledPage['sections'];
+  page.headings = deserialize(bytes.subarray(place.light, place.headings)) as CompiledPage['headings'];
+  page.sections = deserialize(bytes.subarray(place.headings, place.sections)) as CompiledPage['sections'];
   Object.assign(page, deserialize(bytes.subarray(place.sections, place.head)) as OtherHeavy);
   page.html = bytes.toString('utf8', place.head);
   return page;

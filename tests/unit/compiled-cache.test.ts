@@ -55,16 +55,25 @@ describe('compiled-page cache', () => {
     await w.close(true);
     // The heavy part spoiled on disk: a build that never asks for it does not notice.
     const file = path.join(dir, 'compiled.v8');
-    const bytes = readFileSync(file);
-    bytes.fill(0xff, place.offset + place.light, place.offset + place.head);
-    writeFileSync(file, bytes);
-    const r = CacheReader.open(dir, 'key-1');
-    if (!(r instanceof CacheReader)) throw new Error(r.reason);
-    const lazy = r.readLazily(r.place('a.mdx', 'hash-a')!);
-    expect({ title: lazy.title, anchors: lazy.anchors, headings: lazy.headings }).toEqual({ title: a.title, anchors: a.anchors, headings: a.headings });
-    expect(lazy.html).toBe('<p>a</p>');
-    expect(() => lazy.markdown).toThrow();
-    r.close();
+    const good = readFileSync(file);
+    const spoiled = (from: number, to: number) => {
+      const bytes = Buffer.from(good);
+      bytes.fill(0xff, place.offset + from, place.offset + to);
+      writeFileSync(file, bytes);
+      const r = CacheReader.open(dir, 'key-1');
+      if (!(r instanceof CacheReader)) throw new Error(r.reason);
+      return { r, lazy: r.readLazily(r.place('a.mdx', 'hash-a')!) };
+    };
+    const heavy = spoiled(place.headings, place.head);
+    expect({ title: heavy.lazy.title, anchors: heavy.lazy.anchors, headings: heavy.lazy.headings }).toEqual({ title: a.title, anchors: a.anchors, headings: a.headings });
+    expect(heavy.lazy.html).toBe('<p>a</p>');
+    expect(() => heavy.lazy.markdown).toThrow();
+    heavy.r.close();
+    // The headings are a part of their own: reading every page's light fields does not decode them.
+    const headings = spoiled(place.light, place.headings);
+    expect({ title: headings.lazy.title, anchors: headings.lazy.anchors, sections: headings.lazy.sections }).toEqual({ title: a.title, anchors: a.anchors, sections: a.sections });
+    expect(() => headings.lazy.headings).toThrow();
+    headings.r.close();
   });
 
   it('says why a missing, truncated or foreign file is not used', async () => {
