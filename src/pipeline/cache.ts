@@ -13,7 +13,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 9;
+const FORMAT = 10;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -33,14 +33,14 @@ interface Index {
 }
 
 /**
- * Where a record is. A record is five parts: the page's light fields v8-serialised (up to `light`
- * bytes), its headings (up to `headings`), its text per section (up to `sections`), its other
- * heavy fields (up to `head`), each v8-serialised, then the HTML as UTF-8. A build reads the light
- * part of every page, the others only of the pages it makes something from: rendering needs the
- * headings (the table of contents) and the HTML, search records the sections, llms files the
- * Markdown (an incremental build: a few pages each). The headings were in the light part, 1.45 of
- * its 2.4 MB on the repo site (an API page's every item is one), and two-thirds of the time an
- * edit's build spent decoding every page's light part.
+ * Where a record is. A record is six parts: the page's light fields v8-serialised (up to `light`
+ * bytes), its headings (up to `headings`), its text per section (up to `sections`), its search
+ * lines (up to `search`), its other heavy fields (up to `head`), each v8-serialised, then the HTML
+ * as UTF-8. A build reads the light part of every page, the others only of the pages it makes
+ * something from: rendering needs the headings (the table of contents) and the HTML, a search
+ * index its pages' search lines, llms files the Markdown (an incremental build: a few pages each).
+ * The headings were in the light part, 1.45 of its 2.4 MB on the repo site (an API page's every
+ * item is one), and two-thirds of the time an edit's build spent decoding every page's light part.
  */
 export interface RecordPlace {
   offset: number;
@@ -48,18 +48,19 @@ export interface RecordPlace {
   light: number;
   headings: number;
   sections: number;
+  search: number;
   head: number;
 }
 
 /** A record's part boundaries (see RecordPlace). */
-type RecordParts = Pick<RecordPlace, 'light' | 'headings' | 'sections' | 'head'>;
+type RecordParts = Pick<RecordPlace, 'light' | 'headings' | 'sections' | 'search' | 'head'>;
 
 /**
  * The fields of a compiled page only some readers need: its text per section (search records),
  * Markdown (llms files) and code samples (the syntax lookup, checks). 15.6 of the 16.4 MB of the
  * repo site's record heads, which an edit's build decoded for every page.
  */
-export const HEAVY_FIELDS = ['sections', 'markdown', 'codes', 'preludes', 'blocks'] as const;
+export const HEAVY_FIELDS = ['sections', 'searchLines', 'markdown', 'codes', 'preludes', 'blocks'] as const;
 export type HeavyFields = Pick<CompiledPage, (typeof HEAVY_FIELDS)[number]>;
 type OtherHeavy = Pick<CompiledPage, 'markdown' | 'codes' | 'preludes' | 'blocks'>;
 
@@ -130,7 +131,8 @@ export class RecordFile {
   /** One heavy field of the page, read from its part of the record. */
   readHeavy<K extends keyof HeavyFields>(place: RecordPlace, field: K): HeavyFields[K] {
     if (field === 'sections') return deserialize(readExactly(this.fd, place.offset + place.headings, place.sections - place.headings)) as HeavyFields[K];
-    return (deserialize(readExactly(this.fd, place.offset + place.sections, place.head - place.sections)) as OtherHeavy)[field as keyof OtherHeavy] as HeavyFields[K];
+    if (field === 'searchLines') return deserialize(readExactly(this.fd, place.offset + place.sections, place.search - place.sections)) as HeavyFields[K];
+    return (deserialize(readExactly(this.fd, place.offset + place.search, place.head - place.search)) as OtherHeavy)[field as keyof OtherHeavy] as HeavyFields[K];
   }
 
   /** The page's HTML alone. */
@@ -172,6 +174,9 @@ const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
   },
   sections() {
     return this[FILE].readHeavy(this[PLACE], 'sections');
+  },
+  searchLines() {
+    return this[FILE].readHeavy(this[PLACE], 'searchLines');
   },
   markdown() {
     return this[FILE].readHeavy(this[PLACE], 'markdown');
@@ -233,7 +238,7 @@ export class CacheReader extends RecordFile {
       }
       let live = 0;
       for (const place of Object.values(index.pages)) {
-        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.headings && place.headings <= place.sections && place.sections <= place.head)) throw new Error('bad place');
+        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.headings && place.headings <= place.sections && place.sections <= place.search && place.search <= place.head)) throw new Error('bad place');
         live += place.length;
       }
       return new CacheReader(fd, index, size, live);
@@ -353,7 +358,7 @@ export class CacheWriter extends RecordFile {
   }
 
   private put(id: string, hash: string, bytes: Buffer, parts: RecordParts): RecordPlace {
-    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, headings: parts.headings, sections: parts.sections, head: parts.head };
+    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, headings: parts.headings, sections: parts.sections, search: parts.search, head: parts.head };
     try {
       writeExactly(this.fd, bytes, this.offset);
     } catch {
@@ -424,9 +429,9 @@ function takeLock(file: string): string | undefined {
  * character as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
 export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
-  const { html, headings, sections, markdown, codes, preludes, blocks, ...rest } = page;
+  const { html, headings, sections, searchLines, markdown, codes, preludes, blocks, ...rest } = page;
   const other: OtherHeavy = { markdown, codes, preludes, ...(blocks ? { blocks } : {}) };
-  const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(other)] as const;
+  const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(searchLines), serialize(other)] as const;
   const ends: number[] = [];
   let head = 0;
   for (const part of parts) ends.push((head += part.byteLength));
@@ -434,14 +439,16 @@ export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordPart
   let at = 0;
   for (const part of parts) at += part.copy(bytes, at);
   bytes.write(html, head, 'utf8');
-  return { bytes, light: ends[0]!, headings: ends[1]!, sections: ends[2]!, head };
+  return { bytes, light: ends[0]!, headings: ends[1]!, sections: ends[2]!, search: ends[3]!, head };
 }
 
 export function decodeRecord(bytes: Buffer, place: RecordParts): CompiledPage {
   const page = deserialize(bytes.subarray(0, place.light)) as CompiledPage;
   page.headings = deserialize(bytes.subarray(place.light, place.headings)) as CompiledPage['headings'];
   page.sections = deserialize(bytes.subarray(place.headings, place.sections)) as CompiledPage['sections'];
-  Object.assign(page, deserialize(bytes.subarray(place.sections, place.head)) as OtherHeavy);
+  const searchLines = deserialize(bytes.subarray(place.sections, place.search)) as CompiledPage['searchLines'];
+  if (searchLines) page.searchLines = searchLines;
+  Object.assign(page, deserialize(bytes.subarray(place.search, place.head)) as OtherHeavy);
   page.html = bytes.toString('utf8', place.head);
   return page;
 }

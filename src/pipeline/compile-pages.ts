@@ -29,6 +29,11 @@ export interface CompileOptions {
   onPlan?: (description: string) => void;
   /** Called on the main thread as each page is ready (from the cache or compiled), to stream rendering. */
   onPage?: (page: CompiledPage) => void;
+  /**
+   * What the build makes of a freshly compiled page and keeps with it, in its cache record (its
+   * search lines): called before `onPage`, and not for a page from the cache, which has them.
+   */
+  derive?: ((page: CompiledPage) => Pick<CompiledPage, 'searchLines'>) | undefined;
   /** Compiled pages kept in memory between builds (serve --watch): used instead of the on-disk cache. */
   memory?: CompileMemory | undefined;
 }
@@ -288,12 +293,18 @@ type Keep = (page: CompiledPage) => CompiledPage;
 const keepAll: Keep = (page) => page;
 
 async function compileAll(
-  { ctx, config, onProgress, pool, onPage, onPlan }: CompileOptions,
+  { ctx, config, onProgress, pool, onPage: handOn, derive, onPlan }: CompileOptions,
   pages: Page[],
   keep: Keep = keepAll,
   previous?: PreviousBlocks,
 ): Promise<Compiled> {
   const release = () => Promise.resolve();
+  const onPage = derive
+    ? (page: CompiledPage) => {
+        Object.assign(page, derive(page));
+        handOn?.(page);
+      }
+    : handOn;
   const workers = pool ?? CompilerPool.start(config, pages.length);
   if (workers) {
     onPlan?.(workers.description);

@@ -187,6 +187,8 @@ async function build(
         onPlan: (description) => log.debug('compile', description),
         onCache: (reused, reason) =>
           reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
+        // A build that writes keeps each page's search lines in its cache record.
+        derive: writer ? (c: CompiledPage) => search.linesFor(byId.get(c.id)!, c) : undefined,
         // The syntax lookup page is rendered last: it gathers every entry.
         onPage: (c: CompiledPage) => {
           timeStage('search', () => search.add(byId.get(c.id)!, c));

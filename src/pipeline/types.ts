@@ -158,6 +158,13 @@ export interface CompiledPage {
    * site's set of files: a page stays compiled while they all resolve alike (cache.ts).
    */
   fileRoutes?: [string, string | null][];
+  /**
+   * The page's search records as the embedded index writes them (search/build-search.ts), and the
+   * key of what they were made from besides this page (its route, version, area, the content
+   * limit). Made once, when the page is compiled, and kept in its cache record: a build that
+   * reuses the page (an edit elsewhere in its version) takes them as they are.
+   */
+  searchLines?: [key: string, lines: string];
 }
 
 /** Sidebar as shown: categories of items, in order. */

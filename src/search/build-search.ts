@@ -2,7 +2,7 @@
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
 import { createHash } from 'node:crypto';
 import { ByteLog } from '../util/byte-log.ts';
-import { pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
+import { areaOf, pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
 import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
@@ -86,16 +86,30 @@ export class SearchRecords {
   }
 
   add(page: Page, compiled: CompiledPage): void {
-    const searched = searchVersionOf(page.source);
-    if (searched === undefined || this.skipped.has(searched)) return;
-    const records = pageRecords(page, compiled, this.options);
-    if (records.length === 0) {
-      this.byPage.delete(page.source.id);
-      return;
+    const version = searchVersionOf(page.source);
+    if (version === undefined || this.skipped.has(version)) return;
+    let text: string;
+    if (this.forIndex) text = this.linesFor(page, compiled).searchLines![1];
+    else {
+      const records = pageRecords(page, compiled, this.options);
+      text = records.length === 0 ? '' : JSON.stringify(compact(records));
     }
-    const { version, url_without_anchor: route } = records[0]!;
-    const text = this.forIndex ? indexLines(records) : JSON.stringify(compact(records));
-    this.byPage.set(page.source.id, { version, route, ...this.log.append(text) });
+    if (text === '') this.byPage.delete(page.source.id);
+    else this.byPage.set(page.source.id, { version, route: page.source.route!, ...this.log.append(text) });
+  }
+
+  /**
+   * The page's lines in its version's index file (`indexLines`, '' for a page with no records),
+   * with the key of what else they depend on: those the page was compiled with when the key still
+   * matches (a page from the cache), else made now. `CompileOptions.derive` of a build that writes.
+   */
+  linesFor(page: Page, compiled: CompiledPage): Pick<CompiledPage, 'searchLines'> {
+    const { kind, route } = page.source;
+    const key = JSON.stringify([kind, route, searchVersionOf(page.source) ?? null, areaOf(page, this.options), this.options.maxContent ?? null]);
+    const kept = compiled.searchLines;
+    if (kept?.[0] === key) return { searchLines: kept };
+    const records = pageRecords(page, compiled, this.options);
+    return { searchLines: [key, records.length === 0 ? '' : indexLines(records)] };
   }
 
   /** The records of these pages, in this order. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../helpers/compile.ts';
 import { pageRecords } from '../../src/search/records.ts';
-import { embeddedIndex, exportRecords } from '../../src/search/build-search.ts';
+import { embeddedIndex, exportRecords, SearchRecords } from '../../src/search/build-search.ts';
+import { DEFAULT_SEARCH } from '../../src/search/settings.ts';
+import type { ResolvedSiteConfig } from '../../src/pipeline/site-config.ts';
 import type { ContentKind, Page } from '../../src/pipeline/types.ts';
 
 function page(kind: ContentKind, route: string, extra: Partial<Page['source']> = {}): Page {
@@ -79,6 +81,38 @@ describe('search records', () => {
         [0, '', 1, [], 'Text.', ''],
         [0, 'tips', 2, ['Tips'], 'More.', ''],
       ],
+    });
+  });
+
+  describe('lines kept with a compiled page (an edit\'s build reuses the other pages\' lines)', () => {
+    const site = { site: { url: 'https://rescript-lang.org' }, sections: { manual: { name: 'Language Manual' } } } as unknown as ResolvedSiteConfig;
+    const pipe = page('docs', '/docs/manual/v11.0.0/pipe', { section: 'manual', version: 'v11.0.0' });
+
+    it('joins the same index from kept lines as from the page\'s sections, without reading the sections', async () => {
+      const compiled = await compile('# Pipe\n\nText.\n\n## Tips\n\nMore.');
+      const fresh = new SearchRecords(site, DEFAULT_SEARCH, true);
+      const derived = fresh.linesFor(pipe, compiled);
+      fresh.add(pipe, { ...compiled, ...derived });
+      // A page from the cache: its lines are in its record, its sections are never read.
+      const cached = { ...compiled, ...derived };
+      Object.defineProperty(cached, 'sections', { get: () => { throw new Error('sections read'); } });
+      const reused = new SearchRecords(site, DEFAULT_SEARCH, true);
+      reused.add(pipe, cached);
+      const expected = JSON.stringify(embeddedIndex('v11.0.0', pageRecords(pipe, compiled, { sectionNames: { manual: 'Language Manual' } })));
+      expect(fresh.indexJson('v11.0.0', [pipe.source.id])).toBe(expected);
+      expect(reused.indexJson('v11.0.0', [pipe.source.id])).toBe(expected);
+    });
+
+    it('makes them again when what else they depend on changed: the content limit, the route', async () => {
+      const compiled = await compile(`# Pipe\n\n${'word '.repeat(100)}`);
+      const kept = { ...compiled, ...new SearchRecords(site, DEFAULT_SEARCH, true).linesFor(pipe, compiled) };
+      const shorter = new SearchRecords(site, { ...DEFAULT_SEARCH, maxContent: 120 }, true);
+      shorter.add(pipe, kept);
+      expect(shorter.indexJson('v11.0.0', [pipe.source.id])).toContain(' …"');
+      const moved = page('docs', '/docs/manual/v11.0.0/pipe-first', { section: 'manual', version: 'v11.0.0', id: pipe.source.id });
+      const other = new SearchRecords(site, DEFAULT_SEARCH, true);
+      other.add(moved, kept);
+      expect(other.indexJson('v11.0.0', [pipe.source.id])).toContain('"/docs/manual/v11.0.0/pipe-first"');
     });
   });
 });

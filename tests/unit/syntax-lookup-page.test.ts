@@ -50,7 +50,7 @@ describe('the syntax lookup page', () => {
     expect(html.indexOf('id="as"')).toBeLessThan(html.indexOf('id="module"'));
     expect(html).toContain('<div class="syntax-body"><p>-> "pipe-tabs-1"</p>');
     expect(html).toContain('<span class="syntax-summary">The <code>-&#62;</code> syntax.</span>');
-    expect(page.compiled.sections.map((s) => s.heading.id)).toEqual(['pipe', 'as', 'module']);
+    expect(page.compiled.sections.map((s) => s.heading?.id)).toEqual(['pipe', 'as', 'module']);
     expect(reads.sections).toBe(3);
   });
 });
