@@ -9,6 +9,7 @@ import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, readBack, routesHold, type ReadBackField, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
+import { rememberUtf8 } from '../util/bytes.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import { releaseText } from './load.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -31,7 +32,8 @@ export interface CompileOptions {
   onPage?: (page: CompiledPage) => void;
   /**
    * What the build makes of a freshly compiled page and keeps with it, in its cache record (its
-   * search lines): called before `onPage`, and not for a page from the cache, which has them.
+   * search lines): called before the page is kept and handed to `onPage`, and not for a page from
+   * the cache, which has them.
    */
   derive?: ((page: CompiledPage) => Pick<CompiledPage, 'searchLines'>) | undefined;
   /** Compiled pages kept in memory between builds (serve --watch): used instead of the on-disk cache. */
@@ -132,7 +134,9 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
   const keep = (page: CompiledPage): CompiledPage => {
     if (!writer) return page;
     const w = writer;
-    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
+    const { place, html } = timeStage('cache', () => w.addShared(page.id, hashOf.get(page.id) ?? '', page));
+    // The page is rendered right after: its body is written from the record's bytes.
+    rememberUtf8(page, page.html, html);
     return lightPage(page, w, place);
   };
   const out = new Map<string, CompiledPage>();
@@ -293,18 +297,13 @@ type Keep = (page: CompiledPage) => CompiledPage;
 const keepAll: Keep = (page) => page;
 
 async function compileAll(
-  { ctx, config, onProgress, pool, onPage: handOn, derive, onPlan }: CompileOptions,
+  { ctx, config, onProgress, pool, onPage, derive, onPlan }: CompileOptions,
   pages: Page[],
-  keep: Keep = keepAll,
+  keepAs: Keep = keepAll,
   previous?: PreviousBlocks,
 ): Promise<Compiled> {
   const release = () => Promise.resolve();
-  const onPage = derive
-    ? (page: CompiledPage) => {
-        Object.assign(page, derive(page));
-        handOn?.(page);
-      }
-    : handOn;
+  const keep: Keep = derive ? (page) => keepAs(Object.assign(page, derive(page))) : keepAs;
   const workers = pool ?? CompilerPool.start(config, pages.length);
   if (workers) {
     onPlan?.(workers.description);
@@ -362,8 +361,10 @@ async function compileHere(
   const out = new Map<string, CompiledPage>();
   const finish = (page: CompiledPage) => {
     if (thread) page = { ...page, ...thread.fill(page.html) };
+    // Kept (its cache record written) before it is handed on: its body is written from the record's bytes.
+    const kept = keep(page);
     onPage?.(page);
-    out.set(page.id, keep(page));
+    out.set(page.id, kept);
     onProgress?.(out.size, pages.length);
   };
   // An input is made as its page compiles and dropped after: it holds the page's source text, and
@@ -460,8 +461,9 @@ export class CompilerPool {
               if (!finished) send();
               if (msg.type === 'done') {
                 for (const r of msg.results) {
+                  const kept = keep(r);
                   onPage?.(r);
-                  out.set(r.id, keep(r));
+                  out.set(r.id, kept);
                 }
                 onProgress?.(out.size, inputs.length);
               }
