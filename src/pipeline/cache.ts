@@ -13,7 +13,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 10;
+const FORMAT = 11;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -56,13 +56,14 @@ export interface RecordPlace {
 type RecordParts = Pick<RecordPlace, 'light' | 'headings' | 'sections' | 'search' | 'head'>;
 
 /**
- * The fields of a compiled page only some readers need: its text per section (search records),
- * Markdown (llms files) and code samples (the syntax lookup, checks). 15.6 of the 16.4 MB of the
- * repo site's record heads, which an edit's build decoded for every page.
+ * The fields of a compiled page only some readers need: its text per section (the syntax lookup,
+ * search records made anew), its search lines (search indexes), Markdown (llms files), preludes
+ * and highlighted blocks' places (its next compile). 15.6 of the 16.4 MB of the repo site's record
+ * heads, which an edit's build decoded for every page.
  */
-export const HEAVY_FIELDS = ['sections', 'searchLines', 'markdown', 'codes', 'preludes', 'blocks'] as const;
+export const HEAVY_FIELDS = ['sections', 'searchLines', 'markdown', 'preludes', 'blocks'] as const;
 export type HeavyFields = Pick<CompiledPage, (typeof HEAVY_FIELDS)[number]>;
-type OtherHeavy = Pick<CompiledPage, 'markdown' | 'codes' | 'preludes' | 'blocks'>;
+type OtherHeavy = Pick<CompiledPage, 'markdown' | 'preludes' | 'blocks'>;
 
 /** `compiled.v8`: records, then the index, then 8 bytes: the index's offset (u32) and length (u32). */
 const CACHE_FILE = 'compiled.v8';
@@ -180,9 +181,6 @@ const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
   },
   markdown() {
     return this[FILE].readHeavy(this[PLACE], 'markdown');
-  },
-  codes() {
-    return this[FILE].readHeavy(this[PLACE], 'codes');
   },
   preludes() {
     return this[FILE].readHeavy(this[PLACE], 'preludes');
@@ -438,8 +436,8 @@ function takeLock(file: string): string | undefined {
  * character as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
 export function encodeRecord(page: CompiledPage, shared = false): { bytes: Buffer } & RecordParts {
-  const { html, headings, sections, searchLines, markdown, codes, preludes, blocks, ...rest } = page;
-  const other: OtherHeavy = { markdown, codes, preludes, ...(blocks ? { blocks } : {}) };
+  const { html, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
+  const other: OtherHeavy = { markdown, preludes, ...(blocks ? { blocks } : {}) };
   const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(searchLines), serialize(other)] as const;
   const ends: number[] = [];
   let head = 0;

@@ -94,7 +94,7 @@ function workerCount(config: ResolvedConfig, pages: number): number {
 
 export interface Compiled {
   /**
-   * Every page. With the on-disk cache, a light copy: its HTML, text and code samples are read back
+   * Every page. With the on-disk cache, a light copy: its HTML, headings, text and Markdown are read back
    * from the cache file when something asks for them, so memory does not grow with the site.
    */
   pages: Map<string, CompiledPage>;

@@ -148,7 +148,6 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
     islands: [...new Set(['SyntaxSearch', ...(introCompiled?.islands ?? []), ...entries.flatMap((e) => compiled.get(e.source.id)!.islands)])],
     markdown: introCompiled?.markdown ?? '',
     preludes: [],
-    codes: [],
     // The intro page's own problems stay reported (this page replaces its compiled entry).
     messages: introCompiled?.messages ?? [],
   } as Omit<CompiledPage, 'html' | 'sections'> as CompiledPage;

@@ -116,14 +116,6 @@ export interface LinkRef {
   asset?: true;
 }
 
-/** A code block's plain text, kept for search, llms.txt and the example check. */
-export interface CodeSample {
-  lang: string;
-  meta: string[];
-  code: string;
-  line: number;
-}
-
 /** What compiling one page's Markdown yields (in a worker): everything the index and layout need. */
 export interface CompiledPage {
   id: string;
@@ -144,7 +136,6 @@ export interface CompiledPage {
   /** Body as Markdown-ish plain text (for llms-full.txt). */
   markdown: string;
   preludes: string[];
-  codes: CodeSample[];
   /**
    * Each highlighted code block's key (render/block-key.ts) and where its HTML is in `html`: the
    * next compile of the page takes unchanged blocks from here instead of highlighting them again.

@@ -19,7 +19,6 @@ const page = (id: string, html: string): CompiledPage => ({
   sections: [{ heading: null, text: `text of ${id}` }],
   markdown: `# ${id}`,
   preludes: [],
-  codes: [],
   messages: [],
 });
 

@@ -11,7 +11,7 @@ function entry(slug: string, category: string, name: string): Page {
 
 /** A compiled entry whose HTML and text count their reads, as a page read back from the cache does. */
 function compiled(id: string, html: string, reads: { html: number; sections: number }): CompiledPage {
-  const page = { id, title: id, hasH1: false, headings: [], links: [], anchors: [`${id}-anchor`], islands: [], markdown: '', preludes: [], codes: [], messages: [] } as unknown as CompiledPage;
+  const page = { id, title: id, hasH1: false, headings: [], links: [], anchors: [`${id}-anchor`], islands: [], markdown: '', preludes: [], messages: [] } as unknown as CompiledPage;
   Object.defineProperty(page, 'html', { get: () => (reads.html++, html), enumerable: true });
   Object.defineProperty(page, 'sections', { get: () => (reads.sections++, [{ heading: { depth: 1, text: id, id }, text: `text of ${id}` }]), enumerable: true });
   return page;

@@ -41,7 +41,6 @@ export function generatedPage(o: GeneratedPageOptions): GeneratedPage {
       sections: [],
       markdown: '',
       preludes: [],
-      codes: [],
       messages: [],
     },
   };

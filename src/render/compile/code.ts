@@ -43,7 +43,6 @@ export function compileCode(state: WalkState, node: Code): RootContent | null {
   const meta = parseFenceMeta(state, node);
   const lang = node.lang ?? '';
   const place = startOf(node);
-  state.codes.push({ lang, meta: meta.words, code: node.value, line: place.line });
   if (meta.words.includes('prelude')) {
     state.preludes.push(node.value);
     return null;

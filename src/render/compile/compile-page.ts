@@ -80,7 +80,6 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
       sections: [],
       markdown: input.raw,
       preludes: [],
-      codes: [],
       fileRoutes: [],
       messages: [
         message(input.displayPath, { line: 1, column: 1 }, 'error', `docsgen failed on this page: ${reason}`, 'internal-error', 'This is a docsgen bug; please report it with this file.'),
@@ -117,7 +116,6 @@ export function compileToMdast(input: CompileInput, ctx: CompileContext, highlig
     table: [],
     islands: new Set(),
     preludes: [],
-    codes: [],
     tabCount: 0,
     // Its own route too: resolved against it, the page's own links (`#id`) depend on it.
     fileRoutes: new Map([[input.id.replace(/\.mdx?$/, ''), input.route]]),
@@ -154,7 +152,6 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
     sections: sectionsOf(tree, state.headings),
     markdown: body,
     preludes: state.preludes,
-    codes: state.codes,
     messages: state.messages,
     fileRoutes: [...state.fileRoutes],
   };

@@ -128,7 +128,6 @@ function compileCodeTab(state: WalkState, node: JsxNode, props: Record<string, S
     }
     const meta = parseFenceMeta(state, child);
     const lang = child.lang ?? '';
-    state.codes.push({ lang, meta: meta.words, code: child.value, line: startOf(child).line });
     const grammar = resolveLanguage(lang);
     const tab: CodeTabItem = { label: labels[tabs.length] ?? (lang || 'Code'), lang: grammar };
     if (isPlayable(lang)) tab.playground = true;

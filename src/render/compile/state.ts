@@ -7,7 +7,7 @@ import type { HighlightOptions } from '../highlight.ts';
 import { message } from '../../pipeline/messages.ts';
 import type * as C from '../../components/content.tsx';
 import type { PlaygroundSettings } from '../../components/playground/config.ts';
-import type { CodeSample, Heading, LinkRef, Message } from '../../pipeline/types.ts';
+import type { Heading, LinkRef, Message } from '../../pipeline/types.ts';
 
 /** Site facts a page's Markdown needs; the same for every page of a build. */
 export interface CompileContext {
@@ -58,7 +58,6 @@ export interface WalkState {
   table: unknown[];
   islands: Set<string>;
   preludes: string[];
-  codes: CodeSample[];
   tabCount: number;
   /** The file → route lookups the page's links made (CompiledPage.fileRoutes). */
   fileRoutes: Map<string, string | null>;
