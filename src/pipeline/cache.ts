@@ -344,15 +344,6 @@ export class CacheWriter extends RecordFile {
   }
 
   /**
-   * `add`, the record made in shared memory: its HTML part, returned, is the page's body as UTF-8,
-   * which the writer thread can write to the page's output file as it is (no second encoding).
-   */
-  addShared(id: string, hash: string, page: CompiledPage): { place: RecordPlace; html: Uint8Array } {
-    const { bytes, ...parts } = encodeRecord(page, true);
-    return { place: this.put(id, hash, bytes, parts), html: bytes.subarray(parts.head) };
-  }
-
-  /**
    * An unchanged page whose record is at `place` in `from`'s file: noted where it is when appending
    * to that file, else copied as bytes into the new one.
    */
@@ -435,15 +426,14 @@ function takeLock(file: string): string | undefined {
  * each v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two bytes per
  * character as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
  */
-export function encodeRecord(page: CompiledPage, shared = false): { bytes: Buffer } & RecordParts {
+export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
   const { html, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
   const other: OtherHeavy = { markdown, preludes, ...(blocks ? { blocks } : {}) };
   const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(searchLines), serialize(other)] as const;
   const ends: number[] = [];
   let head = 0;
   for (const part of parts) ends.push((head += part.byteLength));
-  const size = head + Buffer.byteLength(html, 'utf8');
-  const bytes = shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafe(size);
+  const bytes = Buffer.allocUnsafe(head + Buffer.byteLength(html, 'utf8'));
   let at = 0;
   for (const part of parts) at += part.copy(bytes, at);
   bytes.write(html, head, 'utf8');

@@ -9,7 +9,6 @@ import { toolDir, type ResolvedConfig } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import { CacheReader, CacheWriter, contextKey, HEAVY_FIELDS, readBack, routesHold, type ReadBackField, type RecordPlace } from './cache.ts';
 import { firstHeadingText } from '../util/text.ts';
-import { rememberUtf8 } from '../util/bytes.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import { releaseText } from './load.ts';
 import type { CompiledPage, Page } from './types.ts';
@@ -32,8 +31,7 @@ export interface CompileOptions {
   onPage?: (page: CompiledPage) => void;
   /**
    * What the build makes of a freshly compiled page and keeps with it, in its cache record (its
-   * search lines): called before the page is kept and handed to `onPage`, and not for a page from
-   * the cache, which has them.
+   * search lines): called before `onPage`, and not for a page from the cache, which has them.
    */
   derive?: ((page: CompiledPage) => Pick<CompiledPage, 'searchLines'>) | undefined;
   /** Compiled pages kept in memory between builds (serve --watch): used instead of the on-disk cache. */
@@ -134,9 +132,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
   const keep = (page: CompiledPage): CompiledPage => {
     if (!writer) return page;
     const w = writer;
-    const { place, html } = timeStage('cache', () => w.addShared(page.id, hashOf.get(page.id) ?? '', page));
-    // The page is rendered right after: its body is written from the record's bytes.
-    rememberUtf8(page, page.html, html);
+    const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
     return lightPage(page, w, place);
   };
   const out = new Map<string, CompiledPage>();
@@ -297,13 +293,18 @@ type Keep = (page: CompiledPage) => CompiledPage;
 const keepAll: Keep = (page) => page;
 
 async function compileAll(
-  { ctx, config, onProgress, pool, onPage, derive, onPlan }: CompileOptions,
+  { ctx, config, onProgress, pool, onPage: handOn, derive, onPlan }: CompileOptions,
   pages: Page[],
-  keepAs: Keep = keepAll,
+  keep: Keep = keepAll,
   previous?: PreviousBlocks,
 ): Promise<Compiled> {
   const release = () => Promise.resolve();
-  const keep: Keep = derive ? (page) => keepAs(Object.assign(page, derive(page))) : keepAs;
+  const onPage = derive
+    ? (page: CompiledPage) => {
+        Object.assign(page, derive(page));
+        handOn?.(page);
+      }
+    : handOn;
   const workers = pool ?? CompilerPool.start(config, pages.length);
   if (workers) {
     onPlan?.(workers.description);
@@ -361,10 +362,8 @@ async function compileHere(
   const out = new Map<string, CompiledPage>();
   const finish = (page: CompiledPage) => {
     if (thread) page = { ...page, ...thread.fill(page.html) };
-    // Kept (its cache record written) before it is handed on: its body is written from the record's bytes.
-    const kept = keep(page);
     onPage?.(page);
-    out.set(page.id, kept);
+    out.set(page.id, keep(page));
     onProgress?.(out.size, pages.length);
   };
   // An input is made as its page compiles and dropped after: it holds the page's source text, and
@@ -461,9 +460,8 @@ export class CompilerPool {
               if (!finished) send();
               if (msg.type === 'done') {
                 for (const r of msg.results) {
-                  const kept = keep(r);
                   onPage?.(r);
-                  out.set(r.id, kept);
+                  out.set(r.id, keep(r));
                 }
                 onProgress?.(out.size, inputs.length);
               }

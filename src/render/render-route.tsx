@@ -4,7 +4,7 @@
 // each page copies its bytes around its own active item and section list.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../util/text.ts';
-import { sharedUtf8, sharedUtf8Of } from '../util/bytes.ts';
+import { sharedUtf8 } from '../util/bytes.ts';
 import { SidebarNav, Toc } from '../components/layout.tsx';
 import { LAYOUTS } from './layouts/index.ts';
 import { headData, renderHead } from './layouts/head.ts';
@@ -121,10 +121,7 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
   const html = `${prefix}${rendered.html}</body></html>`;
   const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = rendered.parts.map((p) => ({ at: prefix.length + p.at, length: p.length, bytes: () => [p.bytes] }));
   const body = html.indexOf(BODY_SLOT);
-  if (body >= 0) {
-    const bytes = () => [entry.aliasOf ? sharedUtf8(aliasBody(compiled.html, entry)) : sharedUtf8Of(compiled, compiled.html)];
-    pieces.push({ at: body, length: BODY_SLOT.length, bytes });
-  }
+  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [sharedUtf8(aliasBody(compiled.html, entry))] });
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
   if (slot >= 0) {
     pieces.push({

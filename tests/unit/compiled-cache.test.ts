@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, stat
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CacheReader, CacheWriter } from '../../src/pipeline/cache.ts';
-import { rememberUtf8, sharedUtf8Of } from '../../src/util/bytes.ts';
 import type { CompiledPage } from '../../src/pipeline/types.ts';
 
 const page = (id: string, html: string): CompiledPage => ({
@@ -187,29 +186,5 @@ describe('compiled-page cache', () => {
     }
     expect(statSync(path.join(big, 'compiled.v8')).size).toBeLessThan(18_100_000);
     expect(open(big).record('a.mdx', 'ha')!.html).toBe('3'.repeat(9_000_000));
-  });
-
-  it('makes a record in shared memory whose HTML part is the page body a page file is written from, once', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
-    const w = CacheWriter.create(dir, 'key-1');
-    const a = page('a.mdx', '<p>café → “quoted”</p>');
-    const { place, html } = w.addShared('a.mdx', 'hash-a', a);
-    expect(html.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(Buffer.from(html).toString('utf8')).toBe(a.html);
-    rememberUtf8(a, a.html, html);
-    expect(sharedUtf8Of(a, a.html)).toBe(html);
-    // Taken once: a second render of the page encodes anew (the record's bytes are not held by the page).
-    const again = sharedUtf8Of(a, a.html);
-    expect(again).not.toBe(html);
-    expect(Buffer.from(again).toString('utf8')).toBe(a.html);
-    // Bytes remembered for another text are not used for this one.
-    rememberUtf8(a, '<p>old</p>', html);
-    expect(Buffer.from(sharedUtf8Of(a, a.html)).toString('utf8')).toBe(a.html);
-    await w.commit();
-    await w.close(true);
-    const r = CacheReader.open(dir, 'key-1');
-    if (!(r instanceof CacheReader)) throw new Error(r.reason);
-    expect(r.read(place)).toEqual(a);
-    r.close();
   });
 });
