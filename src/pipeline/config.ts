@@ -98,6 +98,10 @@ export function resolveConfig(inline: InlineConfig = {}): ResolvedConfig {
 
 /** Path as shown in messages: relative to the project root. */
 export function displayPath(config: Pick<ResolvedConfig, 'root'>, absPath: string): string {
+  // Most paths are under the root: sliced, not resolved again (path.relative resolves both sides).
+  if (absPath.startsWith(config.root) && absPath[config.root.length] === path.sep && !absPath.includes(`${path.sep}..`)) {
+    return absPath.slice(config.root.length + 1).split(path.sep).join('/');
+  }
   const rel = path.relative(config.root, absPath);
   return (rel.startsWith('..') ? absPath : rel).split(path.sep).join('/');
 }

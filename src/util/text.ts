@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
+/** Hex SHA-1 (one call, no Hash object: every build hashes each content file, ~1,100 on the repo site). */
 export function sha1(text: string | Uint8Array): string {
-  return createHash('sha1').update(text).digest('hex');
+  return hash('sha1', text, 'hex');
 }
 
 /** Levenshtein distance, capped for speed: returns `cap + 1` as soon as it is exceeded. */
