@@ -18,10 +18,14 @@ export interface LinkCheckOptions {
 export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOptions): Message[] {
   if (level === 'off') return [];
   const severity = level === 'error' ? 'error' : 'warning';
+  // A route's anchors, gathered the first time a link asks for one of them: most routes (an API
+  // page has hundreds of ids) are never the target of an anchor link.
   const anchorsOf = new Map<string, Set<string>>();
-  for (const [route, entry] of index.routes) {
-    anchorsOf.set(route, new Set(compiled.get(entry.pageId)?.anchors ?? []));
-  }
+  const anchorsFor = (route: string): Set<string> => {
+    let anchors = anchorsOf.get(route);
+    if (!anchors) anchorsOf.set(route, (anchors = new Set(compiled.get(index.routes.get(route)!.pageId)?.anchors ?? [])));
+    return anchors;
+  };
   const fileSet = new Set(files);
   const routeList = [...index.routes.keys()];
   const out: Message[] = [];
@@ -57,7 +61,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
         continue;
       }
       if (anchor === '') continue;
-      const anchors = anchorsOf.get(route)!;
+      const anchors = anchorsFor(route);
       if (!anchors.has(anchor)) {
         const guess = closest(anchor, anchors);
         out.push(
