@@ -36,6 +36,17 @@ export interface GeneratedOptions {
   index: SiteIndex;
   /** Groups of generated files kept from the last build (incremental/generated.ts): not made again. */
   kept?: ReadonlyMap<string, unknown> | undefined;
+  /**
+   * Where each llms file goes as it is made (the site's writer), so a version's files are not held
+   * until the build's end: at ×4 of the bench corpus they were ~60 MB of strings, every docs page's
+   * Markdown three times over. Without it, into `index.files`.
+   */
+  emit?: ((file: OutputFile) => void) | undefined;
+  /**
+   * Reuse the llms files made earlier in this process from the very same compiled pages (a
+   * `serve --watch` session keeps them). A single build has no earlier files: nothing is memoised.
+   */
+  memo?: boolean;
 }
 
 const DOCS_ROUTE = /^\/docs\/([^/]+)\/([^/]+)\/(.+)$/;
@@ -268,14 +279,14 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   if (pages.some((p) => p.source.kind === 'syntax') && !routes.has(SYNTAX_ROUTE)) {
     routes.set(SYNTAX_ROUTE, { route: SYNTAX_ROUTE, pageId: SYNTAX_PAGE_ID, breadcrumbs: [], layout: 'bare', banners: [] });
   }
-  return { routes, sidebars, generated: [], files: [], messages };
+  return { routes, sidebars, generated: [], files: [], written: [], messages };
 }
 
 /**
  * What needs every page compiled: the syntax lookup page and the llms files. Adds them to the
  * index (and the generated page to `compiled`, so the link check sees its anchors).
  */
-export function buildGenerated({ pages, compiled, site, index, kept }: GeneratedOptions): void {
+export function buildGenerated({ pages, compiled, site, index, kept, emit, memo = false }: GeneratedOptions): void {
   const syntax = syntaxLookupPage(pages, compiled);
   if (syntax) {
     index.generated.push(syntax);
@@ -283,7 +294,7 @@ export function buildGenerated({ pages, compiled, site, index, kept }: Generated
     const entry = index.routes.get(SYNTAX_ROUTE);
     if (entry) entry.pageId = syntax.page.source.id;
   }
-  index.files.push(...llmsFiles({ pages, compiled, site, kept }, index.sidebars));
+  for (const file of llmsFiles({ pages, compiled, site, kept }, index.sidebars, memo)) (emit ?? ((f) => index.files.push(f)))(file);
 }
 
 function aliasTitle(href: string, sidebar: Sidebar): string {
@@ -302,7 +313,7 @@ export function withoutJsOutput(markdown: string): string {
 const llmsMemo = new Map<string, { inputs: unknown[]; files: OutputFile[] }>();
 
 /** llms.txt (page index), llms-full.txt (every page) and llms-small.txt (no JS output) per docs version. */
-function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' | 'kept'>, sidebars: Map<string, Sidebar>): Generator<OutputFile> {
+function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' | 'kept'>, sidebars: Map<string, Sidebar>, memo: boolean): Generator<OutputFile> {
   const bySection = new Map<string, { page: Page; compiled: CompiledPage }[]>();
   for (const page of opts.pages) {
     const { kind, section, version } = page.source;
@@ -336,9 +347,9 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' |
     const dirs = [version, ...(sv ? sv.routed.filter((a) => sv.aliases[a] === version) : [])];
     // The same compiled pages (serve --watch keeps them) in the same order: the same files.
     const inputs = [heading, site.url, site.description, ...dirs, ...list.flatMap(({ page, compiled }) => [page.source.route, page.meta.description, compiled])];
-    const memo = llmsMemo.get(key);
-    if (memo && memo.inputs.length === inputs.length && memo.inputs.every((x, i) => x === inputs[i])) {
-      yield* memo.files;
+    const last = memo ? llmsMemo.get(key) : undefined;
+    if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) {
+      yield* last.files;
       continue;
     }
     const files: OutputFile[] = [];
@@ -350,7 +361,7 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' |
       files.push({ path: `${base}/llms-full.txt`, contents: fullText, group });
       files.push({ path: `${base}/llms-small.txt`, contents: smallText, group });
     }
-    llmsMemo.set(key, { inputs, files });
+    if (memo) llmsMemo.set(key, { inputs, files });
     yield* files;
   }
 }

@@ -28,7 +28,7 @@ import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
-import type { BundleResult, CompiledPage, Message, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
+import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
@@ -203,11 +203,20 @@ async function build(
     releaseCompiled = release;
     log.clearProgress();
     await pool?.close(); // free the workers' memory: peak RSS is what counts
-    buildGenerated({ pages, compiled, site, index, kept });
+    // Generated files made from many pages (llms files, search indexes: ~100 MB at ×4 of the bench
+    // corpus) go to the writer as each is made, not held until the build's end; their paths are kept.
+    const emit =
+      writer &&
+      ((f: OutputFile) => {
+        timeStage('write', () => writer.write(f));
+        index.written.push({ path: f.path, ...(f.group ? { group: f.group } : {}) });
+      });
+    buildGenerated({ pages, compiled, site, index, kept, emit, memo: opts.session !== undefined });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes).files));
+    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes, emit).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
+      ...index.written.map((f) => `/${f.path}`),
       ...keptFiles.map((f) => `/${f}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
       ...(await fg('**/*', { cwd: path.join(config.root, 'public'), dot: true })).map((f) => `/${f}`),
@@ -257,7 +266,7 @@ async function build(
       result.written = true;
       if (key && snapshot && errors === 0) {
         const outputs = writer instanceof InPlaceWriter ? writer.outputs() : undefined;
-        const groups = recordGroups(groupKeys!, kept, index.files);
+        const groups = recordGroups(groupKeys!, kept, [...index.files, ...index.written]);
         await log.step('write', 'record the build', () =>
           writeSiteManifest(config.cacheDir as string, key, config.outDir, result, snapshot, groups, outputs).catch(() => undefined),
         );

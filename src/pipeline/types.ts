@@ -238,6 +238,8 @@ export interface SiteIndex {
   sidebars: Map<string, Sidebar>;
   /** Extra files (llms.txt, search records, feed). */
   files: OutputFile[];
+  /** Extra files handed to the writer as they were made (the llms files): their paths and groups. */
+  written: { path: string; group?: string }[];
   messages: Message[];
 }
 

@@ -215,6 +215,8 @@ export function searchFiles(
   settings: ResolvedSearchSettings,
   site: ResolvedSiteConfig,
   kept: ReadonlyMap<string, string> = new Map(),
+  /** Where each version's index file goes as it is made (the site's writer), instead of `files`: they are not all held at once. */
+  emit?: (file: OutputFile) => void,
 ): SearchFilesResult {
   const files: OutputFile[] = [];
   const sizes: Record<string, number> = {};
@@ -233,7 +235,9 @@ export function searchFiles(
       const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned]);
       const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
-      files.push({ path, contents: json, group: searchGroup(version) });
+      const file = { path, contents: json, group: searchGroup(version) };
+      if (emit) emit(file);
+      else files.push(file);
       indexes[version] = `/${path}`;
       sizes[version] = Buffer.byteLength(json);
     }
