@@ -210,6 +210,18 @@ type ModulePage = { markdown: string; lines: { line: number; item: string }[] };
  * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
  * A function of its own: see readAgain in src/util/files.ts.
  */
+/** Each generated module source's page, made when its Markdown is read. */
+const pageOfSource = new WeakMap<SourceFile, () => ModulePage>();
+
+/**
+ * `raw` of a generated module source: its page's Markdown. One getter shared by every such source
+ * (an object literal with a getter of its own per source kept a property table each: 3 MB at ×4 of
+ * the bench corpus).
+ */
+function moduleRaw(this: SourceFile): string {
+  return pageOfSource.get(this)!().markdown;
+}
+
 function generatedPage(last: { key?: string; page?: ModulePage }, key: string, make: () => ModulePage): () => ModulePage {
   return () => {
     if (last.key !== key || !last.page) {
@@ -282,7 +294,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
         origins.set(virtual, { file, pointer });
         itemLines.set(virtual, () => page().lines);
         const frontMatter = moduleFrontMatter(mod);
-        sources.push({
+        const source = {
           id: `docs/${section}/${v.version}/${slug}.md`,
           absPath: virtual,
           generated: true,
@@ -292,13 +304,13 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
           section,
           version: v.version,
           slug,
-          get raw() {
-            return page().markdown;
-          },
           hash: versionKey ? sha1(`${versionKey}\0${key}`) : sha1(page().markdown),
           frontMatter: extractFrontMatter(`${frontMatter}\n`, virtual),
           format: 'md',
-        });
+        } as SourceFile;
+        Object.defineProperty(source, 'raw', { get: moduleRaw, enumerable: true, configurable: true });
+        pageOfSource.set(source, page);
+        sources.push(source);
       }
     }
   }
