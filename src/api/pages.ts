@@ -204,12 +204,6 @@ export interface ApiSourcesResult {
 
 type ModulePage = { markdown: string; lines: { line: number; item: string }[] };
 
-/**
- * A module page's Markdown, made each time it is asked for, except that the last one made is kept
- * (the messages of one page come together). Kept for every page, the Markdown grew with the site
- * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
- * A function of its own: see readAgain in src/util/files.ts.
- */
 /** Each generated module source's page, made when its Markdown is read. */
 const pageOfSource = new WeakMap<SourceFile, () => ModulePage>();
 
@@ -222,6 +216,12 @@ function moduleRaw(this: SourceFile): string {
   return pageOfSource.get(this)!().markdown;
 }
 
+/**
+ * A module page's Markdown, made each time it is asked for, except that the last one made is kept
+ * (the messages of one page come together). Kept for every page, the Markdown grew with the site
+ * for the whole build: ~27 MB at ×4 of the bench corpus, while each page's compile reads it once.
+ * A function of its own: see readAgain in src/util/files.ts.
+ */
 function generatedPage(last: { key?: string; page?: ModulePage }, key: string, make: () => ModulePage): () => ModulePage {
   return () => {
     if (last.key !== key || !last.page) {

@@ -294,7 +294,8 @@ export function buildGenerated({ pages, compiled, site, index, kept, emit, memo 
     const entry = index.routes.get(SYNTAX_ROUTE);
     if (entry) entry.pageId = syntax.page.source.id;
   }
-  for (const file of llmsFiles({ pages, compiled, site, kept }, index.sidebars, memo)) (emit ?? ((f) => index.files.push(f)))(file);
+  const put = emit ?? ((file: OutputFile) => index.files.push(file));
+  for (const file of llmsFiles({ pages, compiled, site, kept }, index.sidebars, memo)) put(file);
 }
 
 function aliasTitle(href: string, sidebar: Sidebar): string {

@@ -422,9 +422,10 @@ function takeLock(file: string): string | undefined {
 }
 
 /**
- * A page as a record (see RecordPlace): light fields, headings, sections and other heavy fields
- * each v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two bytes per
- * character as soon as it holds one character beyond Latin-1, and the HTML is most of a record).
+ * A page as a record (see RecordPlace): light fields, headings, sections, search lines and other
+ * heavy fields each v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two
+ * bytes per character as soon as it holds one character beyond Latin-1, and the HTML is most of a
+ * record).
  */
 export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
   const { html, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
