@@ -11,6 +11,11 @@ export interface LinkCheckOptions {
   level: CheckLevel;
 }
 
+/** Where a link is. Read only for a problem: a link's place may be worked out on demand (the landing page's links, from its config file's positions). */
+function placeOf(link: CompiledPage['links'][number]): { line: number; column: number } {
+  return { line: link.line, column: link.column };
+}
+
 /**
  * Checks every internal link and `#anchor` written in content against the routes and anchors of
  * the built site; reports at the link's file:line:col with the closest existing target.
@@ -36,7 +41,6 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
       const hashAt = link.href.indexOf('#');
       const target = (hashAt < 0 ? link.href : link.href.slice(0, hashAt)).replace(/\?.*$/, '');
       const anchor = hashAt < 0 ? '' : decodedOrAsIs(link.href.slice(hashAt + 1), decodeURIComponent);
-      const place = { line: link.line, column: link.column };
       const route = index.routes.has(target) ? target : index.routes.has(`${target}/`) ? `${target}/` : undefined;
       if (route === undefined) {
         if (fileSet.has(target) || fileSet.has(decodedOrAsIs(target))) continue;
@@ -45,7 +49,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
           out.push(
             message(
               page.source.displayPath,
-              place,
+              placeOf(link),
               severity,
               `Missing file: nothing at ${target}`,
               'file-missing',
@@ -56,7 +60,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
         }
         const guess = closest(target, routeList);
         out.push(
-          message(page.source.displayPath, place, severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
+          message(page.source.displayPath, placeOf(link), severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
         );
         continue;
       }
@@ -67,7 +71,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
         out.push(
           message(
             page.source.displayPath,
-            place,
+            placeOf(link),
             severity,
             `Broken anchor: ${route} has no heading or element with id "${anchor}"`,
             'anchor-broken',

@@ -1,0 +1,51 @@
+// checkLinks (src/pipeline/check-links.ts): every internal link and anchor against the built site.
+import { describe, expect, it } from 'vitest';
+import { checkLinks } from '../../src/pipeline/check-links.ts';
+import type { CompiledPage, Page, SiteIndex } from '../../src/pipeline/types.ts';
+
+type Link = CompiledPage['links'][number];
+
+/** A link whose place is worked out on demand, counting how often it is asked for. */
+function lazyLink(href: string, asked: { count: number }): Link {
+  return {
+    href,
+    raw: href,
+    get line() {
+      asked.count++;
+      return 7;
+    },
+    get column() {
+      asked.count++;
+      return 3;
+    },
+  } as Link;
+}
+
+function site(links: Link[]) {
+  const page = { source: { id: 'a.md', displayPath: 'content/a.md' } } as Page;
+  const target = { source: { id: 'b.md', displayPath: 'content/b.md' } } as Page;
+  const compiled = new Map<string, CompiledPage>([
+    ['a.md', { id: 'a.md', links, anchors: [] } as unknown as CompiledPage],
+    ['b.md', { id: 'b.md', links: [], anchors: ['usage'] } as unknown as CompiledPage],
+  ]);
+  const index = { routes: new Map([['/a', { pageId: 'a.md' }], ['/b', { pageId: 'b.md' }]]) } as unknown as SiteIndex;
+  return { pages: [page, target], compiled, index, files: ['/favicon.svg'] };
+}
+
+describe('checkLinks', () => {
+  it('reports a broken link and a broken anchor at their places', () => {
+    const asked = { count: 0 };
+    const messages = checkLinks({ ...site([lazyLink('/c', asked), lazyLink('/b#usgae', asked)]), level: 'error' });
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column, m.note])).toEqual([
+      ['link-broken', 'content/a.md', 7, 3, 'Did you mean /a?'],
+      ['anchor-broken', 'content/a.md', 7, 3, 'Did you mean #usage?'],
+    ]);
+  });
+
+  it('never asks a sound link where it is (a config file parsed with positions only for a problem)', () => {
+    const asked = { count: 0 };
+    const messages = checkLinks({ ...site([lazyLink('/b', asked), lazyLink('/b#usage', asked), lazyLink('/favicon.svg', asked)]), level: 'error' });
+    expect(messages).toEqual([]);
+    expect(asked.count).toBe(0);
+  });
+});
