@@ -1,6 +1,5 @@
 // The build, as a list of named steps: the table of contents of docsgen.
 import path from 'node:path';
-import fg from 'fast-glob';
 import { listContentFiles, loadContent, strictConfigMessages } from './load.ts';
 import { apiSources, generateApi } from './api-pages.ts';
 import { validateContent } from './validate.ts';
@@ -23,6 +22,7 @@ import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from
 import { SearchRecords, searchFiles } from '../search/build-search.ts';
 import { resolveSearchSettings } from '../search/settings.ts';
 import { sha1 } from '../util/text.ts';
+import { listTree, type TreeFile } from '../util/files.ts';
 import type { CompileContext } from '../render/compile.ts';
 import type { LoadedConfig } from './load.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
@@ -125,8 +125,10 @@ async function build(
   const index = await log.step('index', 'build indexes', () => buildIndex({ pages, titles, config: loaded.config, site, apiSidebars: api.sidebars }));
   const bundle = bundling ? await log.step('bundle', 'bundle client islands', () => bundling) : undefined;
 
+  // public/ is listed once: the site's key, the files links may point at.
+  const publicFiles = listTree(path.join(config.root, 'public'));
   // A warm build with nothing changed since the last one has nothing to do (STYLE rule 8).
-  const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? await buildKey(config, loaded, bundle) : undefined;
+  const key = opts.write && !opts.session && bundle && config.cacheDir !== false ? buildKey(config, loaded, bundle, publicFiles) : undefined;
   let previous: PreviousBuild | undefined;
   if (key) {
     const last = await log.step('write', 'compare with the last build', () => checkSiteManifest(config.cacheDir as string, key, config.outDir));
@@ -219,7 +221,7 @@ async function build(
       ...index.written.map((f) => `/${f.path}`),
       ...keptFiles.map((f) => `/${f}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
-      ...(await fg('**/*', { cwd: path.join(config.root, 'public'), dot: true })).map((f) => `/${f}`),
+      ...publicFiles.map((f) => `/${f.path}`),
     ];
     const linkMessages = await log.step('links', 'check links and anchors', () =>
       checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
@@ -332,16 +334,14 @@ export function summaryLine(result: BuildResult, log: Logger, verb = 'pages'): s
 }
 
 /** What a written site depends on besides docsgen itself: config, content, client assets, public/, options. */
-async function buildKey(config: ResolvedConfig, loaded: { sources: SourceFile[]; config: LoadedConfig }, bundle: BundleResult): Promise<SiteKey> {
-  const publicDir = path.join(config.root, 'public');
-  const publicFiles = await fg('**/*', { cwd: publicDir, dot: true, stats: true });
+function buildKey(config: ResolvedConfig, loaded: { sources: SourceFile[]; config: LoadedConfig }, bundle: BundleResult, publicFiles: TreeFile[]): SiteKey {
   const builtinSchemas = [...loaded.config.schemas].filter(([, f]) => f.builtin).map(([name, f]) => [name, f.data]);
   return siteKey(
     config.toolVersion,
     {
       config: sha1(`${loaded.config.hash}:${JSON.stringify(builtinSchemas)}`),
       assets: `${bundle.css} ${bundle.entry}`,
-      public: sha1(publicFiles.map((f) => `${f.path}:${f.stats?.size}:${f.stats?.mtimeMs}`).sort().join('\n')),
+      public: sha1(publicFiles.map((f) => `${f.path}:${f.size}:${f.mtimeMs}`).join('\n')),
       options: JSON.stringify([config.strict, config.links, config.linksDefault, config.force, config.outDir, config.now.getFullYear()]),
     },
     Object.fromEntries(loaded.sources.map((s) => [s.id, s.hash])),

@@ -1,9 +1,9 @@
-// removeTree (src/util/files.ts): how a build removes the site it swapped out.
+// removeTree and listTree (src/util/files.ts): how a build removes the site it swapped out, and lists public/.
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { removeTree } from '../../src/util/files.ts';
+import { listTree, removeTree } from '../../src/util/files.ts';
 
 describe('removeTree', () => {
   it('removes nested files and directories, and a link without touching what it points to', async () => {
@@ -23,5 +23,27 @@ describe('removeTree', () => {
 
   it('is done at once with a directory that is not there', async () => {
     await expect(removeTree(path.join(tmpdir(), 'docsgen-no-such-dir'))).resolves.toBeUndefined();
+  });
+});
+
+describe('listTree', () => {
+  it('lists every file under a directory, nested, dotted and linked, with sizes, sorted by path', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-tree-'));
+    const dir = path.join(root, 'public');
+    mkdirSync(path.join(dir, 'static/img'), { recursive: true });
+    writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+    writeFileSync(path.join(dir, '.well-known'), 'x');
+    writeFileSync(path.join(dir, 'static/img/logo.svg'), '<svg/>');
+    writeFileSync(path.join(root, 'outside.txt'), 'linked');
+    symlinkSync(path.join(root, 'outside.txt'), path.join(dir, 'link.txt'));
+    symlinkSync(path.join(root, 'missing'), path.join(dir, 'dangling'));
+    const files = listTree(dir);
+    expect(files.map((f) => f.path)).toEqual(['.well-known', 'link.txt', 'robots.txt', 'static/img/logo.svg']);
+    expect(files.find((f) => f.path === 'link.txt')!.size).toBe(6);
+    expect(files.find((f) => f.path === 'robots.txt')!.mtimeMs).toBeGreaterThan(0);
+  });
+
+  it('is empty for a directory that is not there', () => {
+    expect(listTree(path.join(tmpdir(), 'docsgen-no-such-dir'))).toEqual([]);
   });
 });
