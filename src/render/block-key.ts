@@ -1,19 +1,13 @@
 // A code block's identity for reusing its highlighted HTML (compile-pages.ts): language, marked
-// lines and code. Cheap rather than cryptographic, since every block of a cold build is keyed (a
-// SHA-1 per block cost ~50 ms of the repo site's build): two 32-bit FNV-1a hashes with different
-// offset bases plus the length, so two different blocks of one page share a key with odds of
-// about 2^-64.
+// lines and code. Every block of a cold build is keyed (~31,600 on the repo site, ~10 MB of code),
+// so the cost is in hashing many short strings: one `crypto.hash` call per block (SHA-1 in native
+// code, no Hash object) takes half the time of the FNV-1a loop in JavaScript it replaced (~60 vs
+// ~120 ms for 10 MB of code in a fresh process, where that loop ran unoptimised for a while), and
+// its key does not collide by chance. Base64: 27 characters, kept in every page's cache record.
+import { hash } from 'node:crypto';
 import type { HighlightOptions } from './highlight.ts';
 
 export function blockKey(options: HighlightOptions): string {
   const marked = options.highlight ? [...options.highlight].sort((a, b) => a - b).join(',') : '';
-  const text = `${options.lang}\u0000${marked}\u0000${options.code}`;
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return `${text.length.toString(36)}.${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
+  return hash('sha1', `${options.lang}\u0000${marked}\u0000${options.code}`, 'base64').slice(0, 27);
 }
