@@ -544,7 +544,7 @@ export async function checkSiteManifest(
   if (!existsSync(file)) return { reason: 'no earlier build recorded' };
   let m: SiteManifest;
   try {
-    m = JSON.parse(await readFile(file, 'utf8')) as SiteManifest;
+    m = JSON.parse(readFileSync(file, 'utf8')) as SiteManifest; // an awaited read waited behind the thread pool
   } catch {
     return { reason: 'the build manifest is corrupt' };
   }
