@@ -116,7 +116,12 @@ export class RecordFile {
 
   /** The page's light fields; the heavy ones and the HTML are read from the file when asked for (and not kept). */
   readLazily(place: RecordPlace): CompiledPage {
-    return readBack(this.readLight(place), this, place, ['html', 'headings', ...HEAVY_FIELDS]);
+    return this.lazily(this.readLight(place), place);
+  }
+
+  /** `light`, the light fields of the record at `place`, given getters that read the rest from it. */
+  lazily(light: CompiledPage, place: RecordPlace): CompiledPage {
+    return readBack(light, this, place, ['html', 'headings', ...HEAVY_FIELDS]);
   }
 
   /** The page's light fields alone. */

@@ -139,15 +139,18 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
   const stale: Page[] = [];
   for (const page of pages) {
     const place = reader?.place(page.source.id, page.source.hash);
-    // An unchanged page: its HTML is read only if it is rendered (an incremental build renders few).
-    const compiled = place && timeStage('cache', () => readOrUndefined(() => reader!.readLazily(place)));
-    if (!place || !compiled || !routesHold(compiled, opts.ctx.routeByFile)) {
+    // An unchanged page: its light fields are read, the rest only if asked for (an incremental
+    // build renders few pages, and reads few search lines). One object per page: its light copy,
+    // reading back from the next cache file, where its record is kept (or copied) first.
+    const light = place && timeStage('cache', () => readOrUndefined(() => reader!.readLight(place)));
+    if (!place || !light || !routesHold(light, opts.ctx.routeByFile)) {
       stale.push(page);
       continue;
     }
-    onPage?.(compiled);
     const w = writer;
-    out.set(compiled.id, w ? lightPage(compiled, w, timeStage('cache', () => w.keep(compiled.id, page.source.hash, place, reader!))) : compiled);
+    const compiled = w ? lightPage(light, w, timeStage('cache', () => w.keep(light.id, page.source.hash, place, reader!))) : reader!.lazily(light, place);
+    onPage?.(compiled);
+    out.set(compiled.id, compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep, reader && ((id) => blocksFromRecord(reader, id))) : undefined;
