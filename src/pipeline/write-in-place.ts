@@ -5,13 +5,13 @@
 // last good site stays. Each file is written under a temporary name and renamed over the old one,
 // so a reader (the dev server, a browser reloading) never sees half a file.
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { sha1 } from '../util/text.ts';
 import type { OutputFile, SiteWriter } from './types.ts';
 
 function digest(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
+  return sha1(bytes);
 }
 
 function bytesOf(contents: OutputFile['contents']): Uint8Array {
@@ -19,9 +19,10 @@ function bytesOf(contents: OutputFile['contents']): Uint8Array {
   return Array.isArray(contents) ? Buffer.concat(contents) : contents;
 }
 
-async function listFiles(dir: string): Promise<string[]> {
+/** Files under `dir` (`/` separators). Synchronous, like the commit: an awaited listing waited behind the thread pool. */
+function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
@@ -78,7 +79,7 @@ export class InPlaceWriter implements SiteWriter {
           this.onDisk.set(f, '');
           this.sizes.set(f, size);
         }
-      } else for (const f of await listFiles(this.outDir)) this.onDisk.set(f, '');
+      } else for (const f of listFiles(this.outDir)) this.onDisk.set(f, '');
       this.listed = true;
     }
   }
@@ -105,7 +106,7 @@ export class InPlaceWriter implements SiteWriter {
   async copyDir(from: string): Promise<void> {
     if (this.options.known) {
       // Unchanged since the last build, which copied it: its files stay as they are.
-      for (const f of await listFiles(from)) this.keep.add(f);
+      for (const f of listFiles(from)) this.keep.add(f);
       return;
     }
     this.publicDirs.push(from);
@@ -124,7 +125,7 @@ export class InPlaceWriter implements SiteWriter {
    */
   async commit(): Promise<void> {
     for (const dir of this.publicDirs) {
-      for (const f of await listFiles(dir)) {
+      for (const f of listFiles(dir)) {
         if (this.pending.has(f)) continue;
         // A static file is read again only when its size or mtime changed since it was copied.
         const abs = path.join(dir, f);

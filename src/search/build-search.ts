@@ -1,6 +1,6 @@
 // Gathers search records as pages compile and turns them into the embedded per-version indexes,
 // the modal's settings file and the export. Only records are kept, never a page's HTML.
-import { createHash } from 'node:crypto';
+import { sha1 } from '../util/text.ts';
 import { ByteLog } from '../util/byte-log.ts';
 import { areaOf, pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
@@ -233,7 +233,7 @@ export function searchFiles(
         continue;
       }
       const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned]);
-      const hash = createHash('sha1').update(json).digest('hex').slice(0, 10);
+      const hash = sha1(json).slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
       const file = { path, contents: json, group: searchGroup(version) };
       if (emit) emit(file);
