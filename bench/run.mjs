@@ -101,10 +101,16 @@ function makeCold(site) {
   fs.rmSync(path.join(site, 'out'), { recursive: true, force: true });
 }
 
-/** The API data files in the cache: a build that adds one (or api-work/) extracted again instead of reading them. */
+/**
+ * The API data files in the cache, with their modification times: a build that adds or rewrites one
+ * extracted again instead of reading them (a leftover api-work/ directory, which a build may clear,
+ * says nothing).
+ */
 function apiFiles(site) {
   const cache = path.join(site, CACHE);
-  return fs.existsSync(cache) ? fs.readdirSync(cache).filter((f) => /^api-/.test(f)).sort().join(' ') : '';
+  if (!fs.existsSync(cache)) return '';
+  const files = fs.readdirSync(cache).filter((f) => /^api-.+\.json$/.test(f)).sort();
+  return files.map((f) => `${f}@${Math.round(fs.statSync(path.join(cache, f)).mtimeMs)}`).join(' ');
 }
 
 function benchReal(scale) {
