@@ -1,7 +1,7 @@
 // On-disk cache of compiled pages: one record per page, then a versioned index. Anything that affects a compiled page is in
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { isRunning } from '../util/process.ts';
 import { deserialize, serialize } from 'node:v8';

@@ -11,7 +11,10 @@ export interface LinkCheckOptions {
   level: CheckLevel;
 }
 
-/** Where a link is. Read only for a problem: a link's place may be worked out on demand (the landing page's links, from its config file's positions). */
+/**
+ * Where a link is, read only to report a problem: a link's place may be worked out on demand (the
+ * landing page's links, from its config file's positions).
+ */
 function placeOf(link: CompiledPage['links'][number]): { line: number; column: number } {
   return { line: link.line, column: link.column };
 }

@@ -10,10 +10,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync,
 import { sha1 } from '../util/text.ts';
 import type { OutputFile, SiteWriter } from './types.ts';
 
-function digest(bytes: Uint8Array): string {
-  return sha1(bytes);
-}
-
 function bytesOf(contents: OutputFile['contents']): Uint8Array {
   if (typeof contents === 'string') return Buffer.from(contents);
   return Array.isArray(contents) ? Buffer.concat(contents) : contents;
@@ -141,7 +137,7 @@ export class InPlaceWriter implements SiteWriter {
     }
     const written: string[] = [];
     for (const [rel, bytes] of this.pending) {
-      const hash = digest(bytes);
+      const hash = sha1(bytes);
       let known = this.onDisk.get(rel);
       const size = this.sizes.get(rel);
       // Known to be another size: changed, without reading the old file.
@@ -149,7 +145,7 @@ export class InPlaceWriter implements SiteWriter {
       else if (known === '') {
         // Listed at open but never compared: compare with the file itself once.
         try {
-          known = digest(readFileSync(path.join(this.outDir, rel)));
+          known = sha1(readFileSync(path.join(this.outDir, rel)));
         } catch {
           known = undefined;
         }
