@@ -2,8 +2,9 @@
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { isRunning } from '../util/process.ts';
+import { filesUnder } from '../util/files.ts';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
@@ -526,12 +527,7 @@ export function siteKey(toolVersion: string, extra: Record<string, string>, sour
  */
 function listOutputs(outDir: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const prefix = outDir.length + 1;
-  for (const e of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const abs = path.join(e.parentPath, e.name);
-    out[abs.slice(prefix).split(path.sep).join('/')] = statSync(abs).size;
-  }
+  for (const f of filesUnder(outDir)) out[f.rel] = statSync(f.abs).size;
   return out;
 }
 

@@ -6,8 +6,9 @@
 // so a reader (the dev server, a browser reloading) never sees half a file.
 import path from 'node:path';
 import { readdir, rm } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { sha1 } from '../util/text.ts';
+import { filesUnder } from '../util/files.ts';
 import type { OutputFile, SiteWriter } from './types.ts';
 
 function bytesOf(contents: OutputFile['contents']): Uint8Array {
@@ -17,9 +18,7 @@ function bytesOf(contents: OutputFile['contents']): Uint8Array {
 
 /** Files under `dir` (`/` separators). Synchronous, like the commit: an awaited listing waited behind the thread pool. */
 function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  return filesUnder(dir).map((f) => f.rel);
 }
 
 /** What a commit changed, as paths relative to out/ (`/` separators). */

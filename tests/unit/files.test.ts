@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listTree, removeTree } from '../../src/util/files.ts';
+import { filesUnder, listTree, removeTree } from '../../src/util/files.ts';
 
 describe('removeTree', () => {
   it('removes nested files and directories, and a link without touching what it points to', async () => {
@@ -45,5 +45,22 @@ describe('listTree', () => {
 
   it('is empty for a directory that is not there', () => {
     expect(listTree(path.join(tmpdir(), 'docsgen-no-such-dir'))).toEqual([]);
+  });
+});
+
+describe('filesUnder', () => {
+  it('gives each file its path relative to the directory, however the directory is written', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-under-'));
+    mkdirSync(path.join(root, 'out/docs/v1'), { recursive: true });
+    writeFileSync(path.join(root, 'out/index.html'), 'home');
+    writeFileSync(path.join(root, 'out/docs/v1/a.html'), 'a');
+    symlinkSync(path.join(root, 'out/index.html'), path.join(root, 'out/link.html'));
+    const expected = ['docs/v1/a.html', 'index.html'];
+    const rels = (dir: string, links?: boolean) => filesUnder(dir, links).map((f) => f.rel).sort();
+    expect(rels(path.join(root, 'out'))).toEqual(expected);
+    expect(rels(`${path.join(root, 'out')}/`)).toEqual(expected);
+    expect(rels(path.join(root, 'out', 'docs', '..'))).toEqual(expected);
+    expect(rels(path.join(root, 'out'), true)).toEqual(['docs/v1/a.html', 'index.html', 'link.html']);
+    for (const f of filesUnder(path.join(root, 'out'))) expect(readFileSync(f.abs, 'utf8').length).toBeGreaterThan(0);
   });
 });
