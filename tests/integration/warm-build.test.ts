@@ -94,6 +94,35 @@ describe('warm docsgen build', () => {
     expect(build().stderr).toContain('(unchanged since the last build)');
   });
 
+  it('renders the syntax lookup page again only when one of its entries changed', () => {
+    const root = copyFixture('dialect');
+    const build = () => docsgen(['build', '--verbose', '--root', root]);
+    expect(build().code).toBe(0);
+    const page = path.join(root, 'out', 'syntax-lookup.html');
+    const inode = () => statSync(page).ino;
+    const before = inode();
+
+    // An edit elsewhere leaves the page as the last build wrote it: it is made from its entries.
+    const docs = path.join(root, 'content/docs/manual/v1.0.0/intro.mdx');
+    writeFileSync(docs, `${readFileSync(docs, 'utf8')}\nOne more sentence.\n`);
+    const other = build();
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain('rendering the pages the change reaches: 1 content file changed');
+    const rendered = (stderr: string) => /render\s+(\d+) of \d+ routes to render/.exec(stderr)?.[1];
+    expect(rendered(other.stderr)).toBe('2'); // the page and its alias copy (latest), not the syntax lookup
+    expect(inode()).toBe(before);
+
+    // An edit of an entry renders it again, as a build from scratch would.
+    const entry = path.join(root, 'content/syntax-lookup/pipe-first.mdx');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('becomes the first argument', 'is passed as the first argument'));
+    const edited = build();
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(rendered(edited.stderr)).toBe('1');
+    expect(readFileSync(page, 'utf8')).toContain('is passed as the first argument');
+    expect(inode()).not.toBe(before);
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
+  });
+
   it('writes a one-edit build in place only once it has no errors, leaving out/ as it was when it has', () => {
     const root = copyFixture('watch');
     const build = () => docsgen(['build', '--verbose', '--root', root]);

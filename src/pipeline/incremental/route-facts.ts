@@ -41,7 +41,10 @@ export interface Snapshot {
  *   section, not one per version and route: with a fact per other version, every route had two
  *   per version, and the facts and edges grew with pages × versions (338 ms of a one-edit build
  *   of the bench corpus ×4, 20 versions);
- * - `asset:css`, `asset:entry`: the hashed client assets a page references.
+ * - `asset:css`, `asset:entry`: the hashed client assets a page references;
+ * - `syntax:entries`: the syntax lookup page's entries (ids and source hashes), which it is made
+ *   from: it renders again when one of them changed, not after every edit (its HTML reads every
+ *   entry's back from the cache: ~8–10 ms of an edit's build of the repo site).
  * Values longer than a hash are kept as their hash: a snapshot is compared, never read.
  */
 export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
@@ -51,6 +54,8 @@ export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
   facts.set('asset:css', bundle.css);
   facts.set('asset:entry', bundle.entry);
   for (const s of index.sidebars.values()) facts.set(`sidebar:${s.id}`, digest(JSON.stringify(s.categories)));
+  const entries = input.pages.filter((p) => p.source.kind === 'syntax').map((p) => `${p.source.id}\u0000${p.source.hash}`);
+  facts.set('syntax:entries', digest(entries.sort().join('\n')));
   for (const [section, sv] of Object.entries(site.sections)) {
     const homes = sv.versions.map((v) => index.sidebars.get(`${section}-${v}`)?.order[0] ?? '');
     facts.set(`homes:${section}`, digest(JSON.stringify(homes)));
@@ -61,6 +66,7 @@ export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
     facts.set(`entry:${entry.route}`, digest(entryKey(entry)));
     if (entry.sidebarId) deps.push(`sidebar:${entry.sidebarId}`);
     if (entry.section && entry.version && site.sections[entry.section]) deps.push(`homes:${entry.section}`);
+    if (entry.route === SYNTAX_ROUTE) deps.push('syntax:entries');
     // Edges are replaced only when they changed: most routes keep theirs from build to build.
     if (!sameDeps(graph.depsOf(entry.route), deps)) graph.add(entry.route, deps);
   }
@@ -96,9 +102,10 @@ export function changedFacts(before: Pick<Snapshot, 'facts'>, after: Pick<Snapsh
 
 /**
  * The routes to render, given the last written build's snapshot: those its changed facts reach,
- * new routes, and pages made from other pages (the syntax lookup, generated pages: always
- * recomputed, and written only if their bytes changed). Undefined (render all) without a last
- * snapshot, or when the site settings or the compile context changed.
+ * new routes, and pages made from other pages but the syntax lookup (generated pages: always
+ * recomputed, and written only if their bytes changed; the syntax lookup's entries are facts of
+ * its own). Undefined (render all) without a last snapshot, or when the site settings or the
+ * compile context changed.
  */
 export function routesToRender(graph: DepGraph, last: Snapshot | undefined, now: Snapshot, input: PlanInput): Set<string> | undefined {
   if (last === undefined || last.global !== now.global) return undefined;
@@ -106,6 +113,6 @@ export function routesToRender(graph: DepGraph, last: Snapshot | undefined, now:
   for (const fact of changedFacts(last, now)) for (const r of graph.invalidate(fact)) routes.add(r);
   for (const r of now.routes) if (!last.routes.has(r)) routes.add(r);
   const ids = new Set(input.pages.map((p) => p.source.id));
-  for (const e of input.index.routes.values()) if (e.route === SYNTAX_ROUTE || !ids.has(e.pageId)) routes.add(e.route);
+  for (const e of input.index.routes.values()) if (e.route !== SYNTAX_ROUTE && !ids.has(e.pageId)) routes.add(e.route);
   return routes;
 }
