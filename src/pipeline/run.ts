@@ -258,7 +258,13 @@ async function build(
             render(entry, g.page, g.compiled);
           }
         }
-        for (const f of [...index.files, ...bundle.files]) writer.write(f);
+        for (const f of index.files) writer.write(f);
+        // The client assets' names carry their hash, and the last build's key had the same ones:
+        // an incremental build finds them in out/ as they are (~1 MB not read back and compared).
+        for (const f of bundle.files) {
+          if (previous && writer.reuse) writer.reuse(f.path);
+          else writer.write(f);
+        }
         if (!index.routes.has('/404')) writer.write({ path: NOT_FOUND_PATH, contents: renderNotFound(rctx!) });
         await writer.copyDir(path.join(config.root, 'public'));
       });
