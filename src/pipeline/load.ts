@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { readFile, readdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import fg from 'fast-glob';
 import { parseFrontMatterLazily, parseJsonLazily, type LazyDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
@@ -233,8 +232,9 @@ export function strictConfigMessages(loaded: LoadedConfig): Message[] {
  */
 async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<LoadedConfig> {
   const dir = config.configDir;
-  const names = existsSync(dir) ? (await fg('**/*', { cwd: dir, onlyFiles: true })).sort() : [];
-  const texts = await Promise.all(names.map((f) => readFile(path.join(dir, f))));
+  // Synchronous, like the content (see listContentFiles): a few dozen small files.
+  const names = existsSync(dir) ? fg.sync('**/*', { cwd: dir, onlyFiles: true }).sort() : [];
+  const texts = names.map((f) => readFileSync(path.join(dir, f)));
   const hashes = texts.map((t) => sha1(t));
   const hash = sha1(names.map((f, i) => `${f}:${hashes[i]}`).join('\n'));
   const shownOf = (abs: string) => displayPath(config, abs);
@@ -243,9 +243,9 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   const schemas = new Map<string, ConfigFile>();
   const builtinSchemaDir = path.join(config.builtinConfigDir, 'schemas');
   if (path.resolve(builtinSchemaDir) !== path.resolve(dir, 'schemas') && existsSync(builtinSchemaDir)) {
-    for (const f of (await readdir(builtinSchemaDir)).filter((n) => n.endsWith('.json')).sort()) {
+    for (const f of readdirSync(builtinSchemaDir).filter((n) => n.endsWith('.json')).sort()) {
       const abs = path.join(builtinSchemaDir, f);
-      const file = parseConfigFile(await readFile(abs, 'utf8'), shownOf(abs), messages);
+      const file = parseConfigFile(readFileSync(abs, 'utf8'), shownOf(abs), messages);
       file.builtin = true;
       schemas.set(f.replace(/\.schema\.json$|\.json$/, ''), file);
     }
@@ -291,7 +291,7 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   let warnings = files.get('warnings.json');
   if (!warnings) {
     const builtin = path.join(config.builtinConfigDir, 'warnings.json');
-    if (existsSync(builtin)) warnings = { ...parseConfigFile(await readFile(builtin, 'utf8'), shownOf(builtin), messages), builtin: true };
+    if (existsSync(builtin)) warnings = { ...parseConfigFile(readFileSync(builtin, 'utf8'), shownOf(builtin), messages), builtin: true };
   } else if (warnings.invalid) warnings = undefined;
   return {
     site: files.get('site.json'),
@@ -310,10 +310,17 @@ async function loadConfig(config: ResolvedConfig, messages: Message[]): Promise<
   };
 }
 
-/** The content files, sorted (a directory listing, no reads): also sizes the worker pool early. */
+/**
+ * The content files, sorted (a directory listing, no reads): also sizes the worker pool early.
+ * Synchronous, with paths joined here: fast-glob's promises waited behind the thread pool, and its
+ * `absolute` option resolves every path (466 files of the repo site: 18–22 → 10–12 ms).
+ */
 export async function listContentFiles(config: ResolvedConfig): Promise<string[]> {
-  const files = await fg('**/*.{md,mdx}', { cwd: config.contentDir, absolute: true, onlyFiles: true, dot: false });
-  return files.sort();
+  const dir = config.contentDir;
+  const files = fg.sync('**/*.{md,mdx}', { cwd: dir, onlyFiles: true, dot: false });
+  const base = dir.endsWith(path.sep) ? dir : `${dir}${path.sep}`;
+  const absolute = path.sep === '/' && path.isAbsolute(dir) ? (f: string) => `${base}${f}` : (f: string) => path.resolve(dir, f);
+  return files.map(absolute).sort();
 }
 
 /** A content file's id (path under content/, `/` separators). */
