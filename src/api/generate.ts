@@ -89,7 +89,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
   const file = path.join(config.configDir, API_SOURCES_FILE);
   if (!existsSync(file)) return result;
   const display = path.relative(config.root, file);
-  const doc = parseJsonLazily(await readFile(file, 'utf8'));
+  const doc = parseJsonLazily(readFileSync(file, 'utf8'));
   const cfg = doc.data as ApiSourcesConfig | undefined;
   if (!cfg || typeof cfg !== 'object' || !cfg.versions || typeof cfg.versions !== 'object') {
     result.messages.push(message(display, doc.errors[0]?.place, 'error', 'config/api-sources.json must be an object with "versions"', 'api-sources'));
