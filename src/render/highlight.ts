@@ -76,6 +76,22 @@ export function loadGrammar(lang: string): Promise<LanguageRegistration[]> {
   return GRAMMARS[lang]?.() ?? Promise.resolve([]);
 }
 
+/**
+ * Code the highlight thread highlights before its first jobs (highlight-worker.ts), in the
+ * languages nearly every page uses. Written with fence names, as authors write them, and resolved
+ * to grammar names as compile does: a job's language is a grammar name, and a fence name such as
+ * `js` would have warmed up nothing (it did, until the names were resolved here).
+ */
+export const WARM_UP: readonly HighlightOptions[] = (
+  [
+    ['rescript', 'module M = {\n  type t = {name: string}\n  let greet = (p: t) => `Hello ${p.name}` // hi\n}\nlet _ = [1, 2]->Array.map(x => x * 2)\n'],
+    ['js', 'import * as M from "./M.res.js";\nfunction greet(p) {\n  return "Hello " + p.name; // hi\n}\nexport { greet };\n'],
+    ['sh', 'npm install rescript\n'],
+    ['json', '{ "name": "app", "sources": ["src"] }\n'],
+    ['ts', 'export interface T { name: string }\n'],
+  ] as const
+).map(([fence, code]) => ({ lang: resolveLanguage(fence), code }));
+
 let highlighterPromise: Promise<HighlighterCore> | undefined;
 const loading = new Map<string, Promise<void>>();
 

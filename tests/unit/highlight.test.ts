@@ -4,7 +4,7 @@ import { toString } from 'hast-util-to-string';
 import { describe, expect, it } from 'vitest';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import { clearHighlightCaches, HIGHLIGHTED_LANGUAGES, highlightToHtml, loadGrammar, languagesIn, parseHighlightSpec, resolveLanguage } from '../../src/render/highlight.ts';
+import { clearHighlightCaches, getHighlighter as threadHighlighter, HIGHLIGHTED_LANGUAGES, highlightAll, highlightToHtml, loadGrammar, languagesIn, parseHighlightSpec, resolveLanguage, WARM_UP } from '../../src/render/highlight.ts';
 import { CSS_VARIABLE_THEME } from '../../src/render/theme.ts';
 import { highlighter as getHighlighter } from '../helpers/compile.ts';
 import { $$, parse, text } from '../helpers/html.ts';
@@ -59,6 +59,15 @@ describe('languages', () => {
     const html = highlightToHtml(await getHighlighter(), { lang: 'javascript', code: 'a\nb\nc', highlight: new Set([2, 3]) });
     const lines = $$(parse(html), '.line');
     expect(lines.map((l) => String(l.properties['className']))).toEqual(['line', 'line,highlighted', 'line,highlighted']);
+  });
+});
+
+describe('the highlight thread\'s warm-up', () => {
+  it('loads the grammar of each language it warms up, and colours its code', async () => {
+    const html = await highlightAll(WARM_UP);
+    expect(new Set(WARM_UP.map((job) => job.lang))).toEqual(new Set(['rescript', 'javascript', 'shellscript', 'json', 'typescript']));
+    expect((await threadHighlighter()).getLoadedLanguages()).toEqual(expect.arrayContaining(WARM_UP.map((job) => job.lang)));
+    for (const h of html) expect(h).toContain('style="color:var(--hl-');
   });
 });
 
