@@ -26,6 +26,7 @@ function pass(): number {
   return performance.now() - t0;
 }
 const cold = pass();
+console.log("cold by language:", [...byLang].map(([l, t]) => `${l} ${t.toFixed(0)} ms`).join("  "));
 byLang.clear();
 const warm = pass();
 console.log(`${path.basename(path.resolve(dir))}: ${blocks.length} blocks  cold ${cold.toFixed(0)} ms  warm ${warm.toFixed(0)} ms`);

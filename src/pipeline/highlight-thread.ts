@@ -154,8 +154,11 @@ export class HighlightThread {
     for (let msg = receiveMessageOnPort(this.port); msg; msg = receiveMessageOnPort(this.port)) this.take(msg.message as string[]);
   }
 
-  /** Waits until every queued job is answered; if the thread died, highlights the rest here. */
-  async settle(): Promise<void> {
+  /**
+   * Waits until every queued job is answered; if the thread died, highlights the rest here.
+   * `onAnswers` is called each time answers come in meanwhile.
+   */
+  async settle(onAnswers?: () => void): Promise<void> {
     this.flush(true);
     this.poll();
     while (this.firstUnanswered < this.next && !this.failed) {
@@ -169,6 +172,8 @@ export class HighlightThread {
       });
       await Promise.race([answered, this.died]);
       this.port.off('message', onMessage);
+      this.poll();
+      onAnswers?.();
     }
     this.poll(); // what it answered before it died
     const rest = [...this.inflight, { jobs: this.pending, ids: this.pendingIds }];

@@ -109,6 +109,24 @@ describe('HighlightThread', () => {
     thread.close();
   });
 
+  it('tells the waiter as answers come in, so the pages they complete need not wait for the last', async () => {
+    const thread = start();
+    const first = thread.highlight(jobs[0]!);
+    thread.flush(true);
+    // A long block: its answer comes well after the first one's.
+    const long = { lang: 'javascript', code: Array.from({ length: 4000 }, (_, i) => `const v${i} = f(${i}, "s${i}");`).join('\n') };
+    const second = thread.highlight(long);
+    thread.flush(true);
+    const seen: number[] = [];
+    await thread.settle(() => seen.push(thread.answered));
+    // Two messages, two answers: the first page was complete before the second answer came.
+    expect(seen[0]).toBe(1);
+    expect(seen.at(-1)).toBe(2);
+    expect(thread.fill(first).html).toBe(await expected(jobs[0]!));
+    expect(thread.fill(second).html).toBe(await expected(long));
+    thread.close();
+  });
+
   it('highlights on this thread whatever a dead thread left unanswered', async () => {
     const thread = start();
     const html = jobs.map((job) => thread.highlight(job)).join('\n');
