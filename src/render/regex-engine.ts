@@ -1,6 +1,7 @@
 import type { RegexEngine } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { IOnigCaptureIndex, IOnigMatch, OnigString } from 'shiki/textmate';
+import { asciiTwin, isAsciiString } from './regex-ascii.ts';
 import { literalsOf, type Literals } from './regex-literals.ts';
 
 /**
@@ -51,13 +52,40 @@ const natives = new WeakMap<RegExp, RegExp>();
  * run of a RegExp subclass goes through V8's generic exec path and the subclass's own `exec`, which
  * copies the match; the TypeScript grammar's seven lazy patterns are among its most run.
  */
-function nativeWherePossible(regex: RegExp | null): RegExp | null {
+export function nativeWherePossible(regex: RegExp | null): RegExp | null {
   if (!regex || Object.getPrototypeOf(regex) === RegExp.prototype) return regex;
   const options = (regex as { rawOptions?: { hiddenCaptures?: unknown[]; transfers?: unknown[]; strategy?: unknown } }).rawOptions;
   if (!options || options.strategy || options.hiddenCaptures?.length || options.transfers?.length) return regex;
   let native = natives.get(regex);
   if (!native) natives.set(regex, (native = new RegExp(regex.source, regex.flags)));
   return native;
+}
+
+/** Each regex's ASCII twin (src/render/regex-ascii.ts), or the regex itself; made once per regex. */
+const twins = new WeakMap<RegExp, RegExp>();
+
+export function twinOf(regex: RegExp): RegExp {
+  let twin = twins.get(regex);
+  if (twin === undefined) {
+    // shiki's emulated regexes keep their own exec, which a twin made here would lose.
+    const made = Object.getPrototypeOf(regex) === RegExp.prototype ? asciiTwin(regex.source, regex.flags) : undefined;
+    twin = made ? new RegExp(made.source, made.flags) : regex;
+    twins.set(regex, twin);
+  }
+  return twin;
+}
+
+/** Whether the engine string last asked about (by id) is ASCII: the tokenizer scans one line at a time. */
+let asciiId = 0;
+let asciiIs = false;
+
+function isAsciiLine(text: string, strId: number): boolean {
+  if (strId === 0) return isAsciiString(text);
+  if (strId !== asciiId) {
+    asciiId = strId;
+    asciiIs = isAsciiString(text);
+  }
+  return asciiIs;
 }
 
 interface LastSearch {
@@ -75,6 +103,9 @@ interface LastSearch {
 const NO_CAPTURE = 4294967295;
 
 class SharedCacheScanner {
+  /** Each regex's ASCII twin, looked up when first run on an ASCII line. */
+  private readonly twins: (RegExp | undefined)[] = [];
+
   constructor(
     private readonly regexps: readonly (RegExp | null)[],
     private readonly searches: readonly (LastSearch | null)[],
@@ -89,6 +120,7 @@ class SharedCacheScanner {
     let bestIndex = 0;
     let bestSearch: LastSearch | undefined;
     let bestIndices: RegExpIndicesArray | null = null;
+    const ascii = isAsciiLine(text, strId);
     for (let i = 0; i < this.regexps.length; i++) {
       const regex = this.regexps[i];
       if (!regex) continue;
@@ -102,8 +134,10 @@ class SharedCacheScanner {
         let match: RegExpExecArray | null = null;
         if (mayMatchFrom(this.literals[i], text, start)) {
           try {
-            regex.lastIndex = start;
-            match = regex.exec(text);
+            // On an ASCII line the twin answers as the regex would (its search is shared for that reason).
+            const run = ascii ? (this.twins[i] ??= twinOf(regex)) : regex;
+            run.lastIndex = start;
+            match = run.exec(text);
           } catch {
             continue; // forgiving, as shiki's engine is configured here: a pattern that fails never matches
           }
