@@ -1,0 +1,63 @@
+// The client bundle's source identity (src/pipeline/bundle.ts): which prebuilt assets a build uses.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientSourceHash } from '../../src/pipeline/bundle.ts';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
+});
+
+function tool(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-client-'));
+  roots.push(root);
+  fs.mkdirSync(path.join(root, 'src', 'client', 'styles'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'src', 'components'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
+  fs.writeFileSync(path.join(root, 'src', 'client', 'entry.ts'), 'export const a = 1;\n');
+  fs.writeFileSync(path.join(root, 'src', 'client', 'styles', 'base.css'), 'body { margin: 0 }\n');
+  fs.writeFileSync(path.join(root, 'src', 'components', 'Tabs.tsx'), 'export function Tabs() { return null; }\n');
+  return root;
+}
+
+const memo = (root: string) => path.join(root, 'dist', 'client', 'sources.json');
+
+describe('client source hash', () => {
+  it('changes when a source changes, and is the same for the same contents', () => {
+    const root = tool();
+    const first = clientSourceHash(root);
+    expect(first).toMatch(/^[0-9a-f]{40}$/);
+    const file = path.join(root, 'src', 'client', 'styles', 'base.css');
+    fs.writeFileSync(file, 'body { margin: 1px }\n');
+    const edited = clientSourceHash(root);
+    expect(edited).not.toBe(first);
+    fs.writeFileSync(file, 'body { margin: 0 }\n');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+    expect(clientSourceHash(root), 'same contents, new modification time').toBe(first);
+  });
+
+  it('does not read the sources again while their sizes and modification times are unchanged', () => {
+    const root = tool();
+    const real = clientSourceHash(root);
+    const stamps = (JSON.parse(fs.readFileSync(memo(root), 'utf8')) as { stamps: string }).stamps;
+    // A memo naming another hash for the same stamps is believed: the contents were not read.
+    fs.writeFileSync(memo(root), JSON.stringify({ stamps, hash: 'f'.repeat(40) }));
+    expect(clientSourceHash(root)).toBe('f'.repeat(40));
+    // Once a file's stamp differs, the contents are hashed again.
+    fs.appendFileSync(path.join(root, 'src', 'components', 'Tabs.tsx'), '// more\n');
+    const after = clientSourceHash(root);
+    expect(after).not.toBe('f'.repeat(40));
+    expect(after).not.toBe(real);
+  });
+
+  it('works without a writable dist/ (hashes every time)', () => {
+    const root = tool();
+    fs.mkdirSync(path.join(root, 'dist'));
+    fs.writeFileSync(path.join(root, 'dist', 'client'), 'a file where the directory would go');
+    const a = clientSourceHash(root);
+    expect(clientSourceHash(root)).toBe(a);
+    expect(fs.existsSync(memo(root))).toBe(false);
+  });
+});
