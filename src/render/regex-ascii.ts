@@ -39,15 +39,9 @@ function asciiSet(escape: string, flags: string): string {
 
 const hex = (c: number): string => `\\x${c.toString(16).padStart(2, '0')}`;
 
-/** A twin: its source and flags. */
-export interface AsciiTwin {
-  source: string;
-  flags: string;
-}
-
 /**
- * The ASCII twin of a regex (source and flags), or undefined when it would be the regex itself or
- * cannot be made here (then the regex serves every line).
+ * The ASCII twin of a regex, or undefined when it would be the regex itself or cannot be made here
+ * (then the regex serves every line).
  *
  * Besides its property escapes, the twin drops the `u`/`v` flag where that changes nothing on
  * ASCII strings, which halves what is left of compiling it (V8 compiles a Unicode regex's classes
@@ -57,17 +51,18 @@ export interface AsciiTwin {
  * difference between the modes is in syntax a Unicode regex rejects, or in how surrogate pairs are
  * read, and an ASCII string has none.
  */
-export function asciiTwin(source: string, flags: string): AsciiTwin | undefined {
+export function asciiTwin(source: string, flags: string): RegExp | undefined {
   const unicodeSets = flags.includes('v');
   if (!unicodeSets && !flags.includes('u')) return undefined; // no property escapes without u or v
-  const twin = replaceProperties(source, flags, unicodeSets);
-  if (!twin) return undefined;
-  if (!twin.unicodeOnly && !flags.includes('i')) {
-    const legacy = unicodeSets ? replaceProperties(source, flags, false) : twin;
-    const legacyFlags = flags.replace(/[uv]/g, '');
-    if (legacy && compiles(legacy.source, legacyFlags)) return { source: legacy.source, flags: legacyFlags };
+  // Most grammar regexes can lose the flag: tried first, with an escape's ranges inlined in a class.
+  const inline = replaceProperties(source, flags, false);
+  if (!inline) return undefined;
+  if (!inline.unicodeOnly && !flags.includes('i')) {
+    const legacy = regExpOrUndefined(inline.source, flags.replace(/[uv]/g, ''));
+    if (legacy) return legacy;
   }
-  return twin.source === source ? undefined : { source: twin.source, flags };
+  const twin = unicodeSets ? replaceProperties(source, flags, true) : inline;
+  return twin && twin.source !== source ? regExpOrUndefined(twin.source, flags) : undefined;
 }
 
 /**
@@ -113,12 +108,11 @@ function replaceProperties(source: string, flags: string, nest: boolean): { sour
   return { source: out + source.slice(from), unicodeOnly };
 }
 
-function compiles(source: string, flags: string): boolean {
+function regExpOrUndefined(source: string, flags: string): RegExp | undefined {
   try {
-    new RegExp(source, flags);
-    return true;
+    return new RegExp(source, flags);
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -68,8 +68,7 @@ export function twinOf(regex: RegExp): RegExp {
   let twin = twins.get(regex);
   if (twin === undefined) {
     // shiki's emulated regexes keep their own exec, which a twin made here would lose.
-    const made = Object.getPrototypeOf(regex) === RegExp.prototype ? asciiTwin(regex.source, regex.flags) : undefined;
-    twin = made ? new RegExp(made.source, made.flags) : regex;
+    twin = (Object.getPrototypeOf(regex) === RegExp.prototype && asciiTwin(regex.source, regex.flags)) || regex;
     twins.set(regex, twin);
   }
   return twin;
