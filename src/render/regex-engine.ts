@@ -34,10 +34,10 @@ export function createSharedCacheRegexEngine(): RegexEngine {
     createString: base.createString,
     createScanner(patterns) {
       const made = (base.createScanner(patterns) as unknown as { regexps: (RegExp | null)[] }).regexps;
-      // Literals looked up by the regex as converted (the table's key), before it is made native.
+      // Literals looked up by the regex as converted (the table's key). What runs is made from it
+      // when first needed: its ASCII twin, or a plain RegExp where it emulates nothing.
       const literals = made.map((r) => (r ? literalsOf(r) : undefined));
-      const regexps = made.map(nativeWherePossible);
-      return new SharedCacheScanner(regexps, regexps.map(searchOf), literals);
+      return new SharedCacheScanner(made, made.map(searchOf), literals);
     },
   };
 }
@@ -53,22 +53,27 @@ const natives = new WeakMap<RegExp, RegExp>();
  * copies the match; the TypeScript grammar's seven lazy patterns are among its most run.
  */
 export function nativeWherePossible(regex: RegExp | null): RegExp | null {
-  if (!regex || Object.getPrototypeOf(regex) === RegExp.prototype) return regex;
-  const options = (regex as { rawOptions?: { hiddenCaptures?: unknown[]; transfers?: unknown[]; strategy?: unknown } }).rawOptions;
-  if (!options || options.strategy || options.hiddenCaptures?.length || options.transfers?.length) return regex;
+  if (!regex || !emulatesNothing(regex) || Object.getPrototypeOf(regex) === RegExp.prototype) return regex;
   let native = natives.get(regex);
   if (!native) natives.set(regex, (native = new RegExp(regex.source, regex.flags)));
   return native;
 }
 
-/** Each regex's ASCII twin (src/render/regex-ascii.ts), or the regex itself; made once per regex. */
+/** Whether a regex is plain, or an `EmulatedRegExp` that emulates nothing (its source says it all). */
+function emulatesNothing(regex: RegExp): boolean {
+  if (Object.getPrototypeOf(regex) === RegExp.prototype) return true;
+  const options = (regex as { rawOptions?: { hiddenCaptures?: unknown[]; transfers?: unknown[]; strategy?: unknown } }).rawOptions;
+  return Boolean(options && !options.strategy && !options.hiddenCaptures?.length && !options.transfers?.length);
+}
+
+/** Each regex's ASCII twin (src/render/regex-ascii.ts), or what runs for it on any line; made once per regex. */
 const twins = new WeakMap<RegExp, RegExp>();
 
 export function twinOf(regex: RegExp): RegExp {
   let twin = twins.get(regex);
   if (twin === undefined) {
-    // shiki's emulated regexes keep their own exec, which a twin made here would lose.
-    twin = (Object.getPrototypeOf(regex) === RegExp.prototype && asciiTwin(regex.source, regex.flags)) || regex;
+    // A regex that emulates something keeps its own exec, which a twin made here would lose.
+    twin = emulatesNothing(regex) ? (asciiTwin(regex.source, regex.flags) ?? nativeWherePossible(regex)!) : regex;
     twins.set(regex, twin);
   }
   return twin;
@@ -102,8 +107,9 @@ interface LastSearch {
 const NO_CAPTURE = 4294967295;
 
 class SharedCacheScanner {
-  /** Each regex's ASCII twin, looked up when first run on an ASCII line. */
+  /** Each regex's ASCII twin, looked up when first run on an ASCII line; and what runs on other lines. */
   private readonly twins: (RegExp | undefined)[] = [];
+  private readonly natives: (RegExp | undefined)[] = [];
 
   constructor(
     private readonly regexps: readonly (RegExp | null)[],
@@ -134,7 +140,7 @@ class SharedCacheScanner {
         if (mayMatchFrom(this.literals[i], text, start)) {
           try {
             // On an ASCII line the twin answers as the regex would (its search is shared for that reason).
-            const run = ascii ? (this.twins[i] ??= twinOf(regex)) : regex;
+            const run = ascii ? (this.twins[i] ??= twinOf(regex)) : (this.natives[i] ??= nativeWherePossible(regex)!);
             run.lastIndex = start;
             match = run.exec(text);
           } catch {
