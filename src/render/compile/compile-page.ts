@@ -3,7 +3,6 @@
 import { unified } from 'unified';
 import remarkRehype from 'remark-rehype';
 import GithubSlugger from 'github-slugger';
-import { toString } from 'mdast-util-to-string';
 import type { Parents, Root } from 'mdast';
 import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
 import { parseMarkdown } from '../parse.ts';
@@ -37,24 +36,38 @@ const SPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
 /** Splits the tree into heading sections of plain text (for search records and llms files). */
 function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
-  // Each section's texts are gathered and joined once, then spaces collapsed once (appending to a
-  // string per node made a rope that was flattened at the end, a regex per node besides).
-  const sections: { heading: Heading | null; texts: string[] }[] = [{ heading: null, texts: [] }];
+  // Each section's text pieces are gathered in one array, a space between top-level nodes, and
+  // joined once, then spaces collapsed once (appending to a string per node made a rope that was
+  // flattened at the end, a regex per node besides; mdast-util-to-string made and joined an array
+  // per node of the tree).
+  const sections: { heading: Heading | null; pieces: string[] }[] = [{ heading: null, pieces: [] }];
   let h = 0;
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      sections.push({ heading: headings[h++] ?? null, texts: [] });
+      sections.push({ heading: headings[h++] ?? null, pieces: [] });
       continue;
     }
     if ((node.type as string) === 'docsgenElement' && !('children' in node && (node as Parents).children.length)) continue;
-    sections[sections.length - 1]!.texts.push(toString(node));
+    const pieces = sections[sections.length - 1]!.pieces;
+    if (pieces.length > 0) pieces.push(' ');
+    textOf(node, pieces);
   }
   const out: CompiledPage['sections'] = [];
-  for (const { heading, texts } of sections) {
-    const text = texts.join(' ').replace(SPACE_TO_COLLAPSE, ' ').trim();
+  for (const { heading, pieces } of sections) {
+    const text = pieces.join('').replace(SPACE_TO_COLLAPSE, ' ').trim();
     if (heading !== null || text !== '') out.push({ heading, text });
   }
   return out;
+}
+
+/**
+ * A node's text, as mdast-util-to-string gives it (a literal's value, else an image's alt, else
+ * its children's texts), pushed piece by piece.
+ */
+function textOf(node: object, out: string[]): void {
+  if ('value' in node) out.push(node.value as string);
+  else if ('alt' in node && node.alt) out.push(node.alt as string);
+  else if ('children' in node) for (const child of node.children as object[]) textOf(child, out);
 }
 
 /**
