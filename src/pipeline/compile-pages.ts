@@ -58,6 +58,8 @@ const MIN_PAGES_FOR_HIGHLIGHT_THREAD = 50;
 const MIN_PAGES_FOR_WORKERS = 300;
 const MIN_CORES_FOR_WORKERS = 3;
 const BATCH = 16;
+/** Pages whose fences tell the highlight thread which grammars to warm up first. */
+const WARM_AHEAD = 32;
 
 /** Front matter title, else (syntax entries) the name, else the first h1, else the file name. */
 export function pageTitle(page: Page): string {
@@ -375,8 +377,13 @@ async function compileHere(
   // `--workers 0`), so the inputs are made first.
   let inputs: (CompileInput | undefined)[] | undefined;
   let highlight: Highlight;
-  if (thread) highlight = thread.highlight;
-  else {
+  if (thread) {
+    highlight = thread.highlight;
+    // The grammars of the first pages, so the thread warms them up while this one parses (their
+    // inputs are made now, and used as they come).
+    inputs = pages.slice(0, WARM_AHEAD).map(compileInput);
+    thread.prepare(inputs.flatMap((input) => [...languagesIn(input!.raw)]));
+  } else {
     inputs = pages.map(compileInput);
     highlight = await getHighlighter();
     await ensureLanguages(highlight, new Set(inputs.flatMap((i) => [...languagesIn(i!.raw)])));
@@ -388,7 +395,7 @@ async function compileHere(
   };
   for (let i = 0; i < pages.length; i++) {
     const input = inputs?.[i] ?? compileInput(pages[i]!);
-    if (inputs) inputs[i] = undefined;
+    if (inputs && i < inputs.length) inputs[i] = undefined;
     // An edited page's unchanged code blocks come from its last compile, not the highlighter.
     thread?.reuseFor(previous && timeStage('cache', () => previous(input.id)));
     const page = timeStage('compile', () => compilePage(input, ctx, highlight));

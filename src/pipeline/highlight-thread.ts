@@ -80,6 +80,15 @@ export class HighlightThread {
     return this.firstUnanswered;
   }
 
+  /**
+   * Tells the thread which grammars the coming jobs will want, so it loads and warms them up now,
+   * while this thread parses, instead of when their first job arrives. Not answered.
+   */
+  prepare(grammars: Iterable<string>): void {
+    const warm = [...new Set(grammars)];
+    if (warm.length > 0 && !this.failed) this.port.postMessage({ warm });
+  }
+
   /** Blocks of the page about to compile whose HTML is known (key → HTML), or undefined. */
   reuseFor(known: ReadonlyMap<string, string> | undefined): void {
     this.known = known;

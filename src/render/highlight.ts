@@ -77,10 +77,10 @@ export function loadGrammar(lang: string): Promise<LanguageRegistration[]> {
 }
 
 /**
- * Code the highlight thread highlights before its first jobs (highlight-worker.ts), in the
- * languages nearly every page uses. Written with fence names, as authors write them, and resolved
- * to grammar names as compile does: a job's language is a grammar name, and a fence name such as
- * `js` would have warmed up nothing (it did, until the names were resolved here).
+ * Code the highlight thread highlights to warm up a grammar (its module loaded, its commonest
+ * regexes compiled), by grammar name. Written with fence names, as authors write them, and
+ * resolved to grammar names as compile does: a job's language is a grammar name, and a fence name
+ * such as `js` warmed up nothing (it did, until the names were resolved here).
  */
 export const WARM_UP: readonly HighlightOptions[] = (
   [
@@ -91,6 +91,16 @@ export const WARM_UP: readonly HighlightOptions[] = (
     ['ts', 'export interface T { name: string }\n'],
   ] as const
 ).map(([fence, code]) => ({ lang: resolveLanguage(fence), code }));
+
+/** Warm-up jobs for these grammars: a snippet where there is one, else the grammar loaded only. */
+export function warmUpJobs(grammars: Iterable<string>): HighlightOptions[] {
+  const out: HighlightOptions[] = [];
+  for (const lang of new Set(grammars)) {
+    if (!GRAMMARS[lang]) continue;
+    out.push(WARM_UP.find((job) => job.lang === lang) ?? { lang, code: '' });
+  }
+  return out;
+}
 
 let highlighterPromise: Promise<HighlighterCore> | undefined;
 const loading = new Map<string, Promise<void>>();

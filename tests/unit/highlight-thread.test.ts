@@ -127,6 +127,21 @@ describe('HighlightThread', () => {
     thread.close();
   });
 
+  it('takes the grammars to warm up without answering them, so every job still gets its own answer', async () => {
+    const thread = start();
+    thread.prepare(['typescript', 'javascript', 'typescript']);
+    const html = jobs.map((job) => thread.highlight(job)).join('|');
+    thread.flush(true);
+    thread.prepare(['shellscript']);
+    const more = thread.highlight(jobs[2]!);
+    thread.flush(true);
+    await thread.settle();
+    expect(thread.answered).toBe(jobs.length + 1);
+    expect(thread.fill(html).html).toBe((await Promise.all(jobs.map(expected))).join('|'));
+    expect(thread.fill(more).html).toBe(await expected(jobs[2]!));
+    thread.close();
+  });
+
   it('highlights on this thread whatever a dead thread left unanswered', async () => {
     const thread = start();
     const html = jobs.map((job) => thread.highlight(job)).join('\n');

@@ -4,7 +4,7 @@ import { toString } from 'hast-util-to-string';
 import { describe, expect, it } from 'vitest';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import { clearHighlightCaches, getHighlighter as threadHighlighter, HIGHLIGHTED_LANGUAGES, highlightAll, highlightToHtml, loadGrammar, languagesIn, parseHighlightSpec, resolveLanguage, WARM_UP } from '../../src/render/highlight.ts';
+import { clearHighlightCaches, getHighlighter as threadHighlighter, HIGHLIGHTED_LANGUAGES, highlightAll, highlightToHtml, loadGrammar, languagesIn, parseHighlightSpec, resolveLanguage, WARM_UP, warmUpJobs } from '../../src/render/highlight.ts';
 import { CSS_VARIABLE_THEME } from '../../src/render/theme.ts';
 import { highlighter as getHighlighter } from '../helpers/compile.ts';
 import { $$, parse, text } from '../helpers/html.ts';
@@ -68,6 +68,15 @@ describe('the highlight thread\'s warm-up', () => {
     expect(new Set(WARM_UP.map((job) => job.lang))).toEqual(new Set(['rescript', 'javascript', 'shellscript', 'json', 'typescript']));
     expect((await threadHighlighter()).getLoadedLanguages()).toEqual(expect.arrayContaining(WARM_UP.map((job) => job.lang)));
     for (const h of html) expect(h).toContain('style="color:var(--hl-');
+  });
+
+  it('warms up the grammars it is asked for: a snippet where there is one, else the grammar loaded', async () => {
+    expect(warmUpJobs(['typescript', 'css', 'text', 'typescript']).map((job) => [job.lang, job.code !== ''])).toEqual([
+      ['typescript', true],
+      ['css', false],
+    ]);
+    await highlightAll(warmUpJobs(['css']));
+    expect((await threadHighlighter()).getLoadedLanguages()).toContain('css');
   });
 });
 
