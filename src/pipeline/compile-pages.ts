@@ -426,7 +426,7 @@ async function compileHere(
   return out;
 }
 
-async function timedAsync<T>(stage: 'cache' | 'highlight', fn: () => Promise<T>): Promise<T> {
+async function timedAsync<T>(stage: 'cache', fn: () => Promise<T>): Promise<T> {
   const start = performance.now();
   try {
     return await fn();

@@ -1,6 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { highlightAll, type HighlightOptions } from '../render/highlight.ts';
 import { blockKey } from '../render/block-key.ts';
+import type { HighlightPortMessage } from '../render/highlight-worker.ts';
 
 /** What opens a block's placeholder; the job's number and a NUL close it. */
 const MARK = '\u0000docsgen-highlight-';
@@ -85,8 +86,8 @@ export class HighlightThread {
    * while this thread parses, instead of when their first job arrives. Not answered.
    */
   prepare(grammars: Iterable<string>): void {
-    const warm = [...new Set(grammars)];
-    if (warm.length > 0 && !this.failed) this.port.postMessage({ warm });
+    const message: HighlightPortMessage = { warm: [...new Set(grammars)] };
+    if (message.warm.length > 0 && !this.failed) this.port.postMessage(message);
   }
 
   /** Blocks of the page about to compile whose HTML is known (key → HTML), or undefined. */
