@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { createRequire } from 'node:module';
 import { sha1 } from '../util/text.ts';
+import { listTree } from '../util/files.ts';
 import { toolDir } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import type { BundleResult, OutputFile } from './types.ts';
@@ -45,21 +46,15 @@ export function forgetBundle(): void {
  * build waiting ~25 ms. Synchronous: ~60 stats, nothing left to overlap with.
  */
 export function clientSourceHash(root: string): string {
-  const files: string[] = [path.join(root, 'package-lock.json')];
+  const lock = path.join(root, 'package-lock.json');
+  const lockStat = statSync(lock, { throwIfNoEntry: false });
+  const found = [{ abs: lock, stamp: lockStat ? `${lockStat.size}:${lockStat.mtimeMs}` : '-' }];
   for (const dir of ['src/client', 'src/components']) {
-    let entries: Dirent[] = [];
-    try {
-      entries = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true });
-    } catch {
-      // not there: nothing of it in the hash
-    }
-    for (const entry of entries) if (entry.isFile()) files.push(path.join(entry.parentPath, entry.name));
+    for (const f of listTree(path.join(root, dir))) found.push({ abs: path.join(root, dir, f.path), stamp: `${f.size}:${f.mtimeMs}` });
   }
-  files.sort();
-  const stamps = files.map((f) => {
-    const st = statSync(f, { throwIfNoEntry: false });
-    return `${f}:${st ? `${st.size}:${st.mtimeMs}` : '-'}`;
-  });
+  found.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  const files = found.map((f) => f.abs);
+  const stamps = found.map((f) => `${f.abs}:${f.stamp}`);
   const stampKey = sha1(stamps.join('\n'));
   const memoFile = path.join(root, 'dist', 'client', 'sources.json');
   try {
