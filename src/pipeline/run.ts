@@ -15,7 +15,7 @@ import { checkSiteManifest, removeSiteManifest, siteKey, writeSiteManifest, type
 import { generatedKeys, keptGroups, keptSearchIndexes, recordGroups } from './incremental/generated.ts';
 import { DepGraph } from './incremental/dep-graph.ts';
 import { recordRoutes, routesToRender, type PlanInput, type Snapshot } from './incremental/route-facts.ts';
-import { resolveSiteConfig, type ResolvedSiteConfig } from './site-config.ts';
+import { resolveSiteConfig, siteFileMessages, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
@@ -239,6 +239,7 @@ async function build(
           ...[...compiled.values()].flatMap((c) => c.messages),
           ...index.messages,
           ...linkMessages,
+          ...siteFileMessages(loaded.config, site.site, new Set(servedFiles)),
         ]
           // A problem in a generated page is reported at its origin (the module in the API JSON).
           .map((m) => {

@@ -1,7 +1,9 @@
 // Typed views of config/site.json and config/versions.json, with defaults, so a project
 // (or the benchmark corpus) can build with none of them.
+import { placeOf } from '../util/yaml-positions.ts';
 import type { LoadedConfig } from './load.ts';
-import type { Banner, CheckLevel } from './types.ts';
+import { message } from './messages.ts';
+import type { Banner, CheckLevel, Message } from './types.ts';
 
 export interface NavLink {
   name: string;
@@ -17,6 +19,8 @@ export interface SiteSettings {
   docsNav: NavLink[];
   social: NavLink[];
   footer: NavLink[];
+  /** The favicon, a route of a public/ file (`/favicon.svg`). */
+  icon?: string;
   /** Edit-link base: the repository URL of the content dir (`https://github.com/o/r/blob/main/content`). */
   editBase?: string;
   community: { name: string; href: string; description?: string }[];
@@ -126,6 +130,8 @@ export function resolveSiteConfig(config: LoadedConfig): ResolvedSiteConfig {
   };
   const editBase = str(s['editBase']);
   if (editBase) site.editBase = editBase;
+  const icon = str(s['icon']);
+  if (icon?.startsWith('/')) site.icon = icon;
   if (links_ === 'error' || links_ === 'warn' || links_ === 'off') site.links = links_;
 
   const sections: Record<string, SectionVersions> = record([]);
@@ -149,4 +155,15 @@ export function resolveSiteConfig(config: LoadedConfig): ResolvedSiteConfig {
 /** The version an alias (or a version) stands for in a section. */
 export function resolveVersion(sections: Record<string, SectionVersions>, section: string, version: string): string {
   return sections[section]?.aliases[version] ?? version;
+}
+
+/**
+ * Files site.json names that the site would not serve (the icon: a tab would show none and every
+ * page would ask for it in vain), reported at the key.
+ */
+export function siteFileMessages(config: LoadedConfig, site: SiteSettings, served: ReadonlySet<string>): Message[] {
+  const file = config.site;
+  if (!file || !site.icon || served.has(site.icon)) return [];
+  const place = placeOf(file.doc.positions, '/icon') ?? { line: 1, column: 1 };
+  return [message(file.displayPath, place, 'error', `Missing file: the site icon ${site.icon} is not in public/`, 'file-missing', `Put it at public${site.icon}.`)];
 }

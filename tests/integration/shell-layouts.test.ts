@@ -1,6 +1,6 @@
 // The site shell in the generated HTML (SPEC §2): head tags, the layout each route gets, the 404.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Root } from 'hast';
 import { copyFixture, docsgen } from '../helpers/cli.ts';
@@ -37,6 +37,15 @@ describe('head', () => {
     expect(meta(tree, 'og:type')).toBe('website');
     expect(meta(tree, 'og:site_name')).toBe('ReScript');
     expect($(tree, 'link[hreflang]')).toBeUndefined();
+  });
+
+  it('links the site icon from every page, with its media type, and serves it', () => {
+    for (const file of ['about.html', 'docs/manual/v12.0.0/pipe.html', '404.html']) {
+      const icon = $(page(file), 'link[rel="icon"]');
+      expect(attr(icon, 'href'), file).toBe('/favicon.svg');
+      expect(attr(icon, 'type'), file).toBe('image/svg+xml');
+    }
+    expect(existsSync(path.join(out, 'favicon.svg'))).toBe(true);
   });
 
   it('points the canonical link of the version `latest` stands for at the latest copy', () => {

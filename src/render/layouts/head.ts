@@ -59,6 +59,13 @@ export function headData(entry: RouteEntry, page: Page, title: string, ctx: Rend
 
 const absolute = (base: string, href: string) => (/^https?:\/\//.test(href) ? href : base + href);
 
+const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
+/** The icon's media type, so a browser skips an icon format it cannot show without fetching it. */
+function iconType(href: string): string {
+  const type = ICON_TYPES[href.slice(href.lastIndexOf('.') + 1).toLowerCase()];
+  return type ? ` type="${type}"` : '';
+}
+
 export function renderHead(data: HeadData, ctx: RenderContext): string {
   const { site } = ctx.site;
   const url = absolute(site.url, data.canonical ?? data.route);
@@ -76,6 +83,7 @@ export function renderHead(data: HeadData, ctx: RenderContext): string {
     meta('og:type', data.ogType),
     meta('og:site_name', site.title),
     data.version ? `<meta name="docsearch:version" content="${escapeHtml(data.version)}">` : '',
+    site.icon ? `<link rel="icon" href="${escapeHtml(site.icon)}"${iconType(site.icon)}>` : '',
     `<link rel="stylesheet" href="${ctx.bundle.css}">`,
     data.feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)} Blog" href="/blog/feed.xml">` : '',
     // Marks that scripts run, so the stylesheet can offer the menu, drawer and selector behaviours.
