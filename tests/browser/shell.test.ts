@@ -178,6 +178,25 @@ describe('sidebar drawer', () => {
     });
   });
 
+  it('covers the whole screen on a phone and scrolls, so its last link can be reached however long it is', async () => {
+    // A short screen: the fixture's sidebar is taller than it.
+    await withPage('/docs/manual/v11.0.0/pipe', { width: 375, height: 320 }, async (page) => {
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      const sidebar = page.locator('#docs-sidebar');
+      await expect.poll(() => sidebar.isVisible()).toBe(true);
+      const box = await sidebar.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, scrollable: el.scrollHeight > el.clientHeight };
+      });
+      expect(box).toEqual({ top: 0, bottom: 320, left: 0, right: 375, scrollable: true });
+      const last = sidebar.getByRole('link').last();
+      expect(await last.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(false);
+      await page.mouse.move(180, 200);
+      for (let i = 0; i < 40 && !(await last.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)); i++) await page.mouse.wheel(0, 200);
+      expect(await last.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    });
+  });
+
   it('is always shown, with no toggle, on a wide screen', async () => {
     await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
       expect(await page.locator('#docs-sidebar').isVisible()).toBe(true);
