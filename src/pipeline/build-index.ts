@@ -238,9 +238,12 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       for (const b of sv?.banners[real] ?? []) {
         const banner: Banner = { kind: b.kind, text: b.text };
         if (b.link) {
-          const latestBase = `/docs/${section}/${latest ?? sv?.aliases['latest'] ?? version}/`;
+          // The newest version's name in routes: the routed `latest` alias, else the version it
+          // stands for, else the newest version (a section whose newest folder is itself `latest`).
+          const newest = latest ?? sv?.aliases['latest'] ?? sv?.versions[0] ?? version;
+          const latestBase = `/docs/${section}/${newest}/`;
           const same = `${latestBase}${slug}`;
-          const latestHome = sidebars.get(`${section}-${latest ?? sv?.aliases['latest'] ?? version}`)?.order[0] ?? `${latestBase}introduction`;
+          const latestHome = sidebars.get(`${section}-${newest}`)?.order[0] ?? `${latestBase}introduction`;
           const href = b.link.href.replace('{latest}', titles.has(same) ? same : latestHome);
           banner.link = { text: b.link.text, href };
         }

@@ -120,6 +120,13 @@ describe('layouts', () => {
     expect($(tree, '.version-selector')).toBeUndefined();
   });
 
+  it("links an old version's banner to the newest version's page when the newest folder is itself `latest` (the React docs)", () => {
+    const banner = $(page('docs/react/v0.11.0/introduction.html'), '.banner');
+    expect(text(banner)).toContain('older version of the React bindings');
+    expect(attr($(banner!, 'a'), 'href')).toBe('/docs/react/latest/introduction');
+    expect($(page('docs/react/latest/introduction.html'), '.banner')).toBeUndefined();
+  });
+
   it('renders an API page of a version the site does not know without a layout', () => {
     const tree = page('docs/manual/v7.0.0/api/js.html');
     expect(attr($(tree, 'main'), 'dataLayout')).toBe('bare');
