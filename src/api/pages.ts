@@ -4,6 +4,7 @@
 import { moduleSummary } from './summary.ts';
 import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
 import { message } from '../pipeline/messages.ts';
+import { readingOrder } from '../pipeline/sidebar-order.ts';
 import { placeOf, escapePointer } from '../util/yaml-positions.ts';
 import { countLines, sha1 } from '../util/text.ts';
 import { moduleSlug, primaryLibrary } from './names.ts';
@@ -417,7 +418,7 @@ function newSidebar(v: VersionData, section: string, routes: ReadonlySet<string>
     if (items.length > 0) categories.push({ name: `${label(lib)} Modules`, items });
   }
   const nonEmpty = categories.filter((c) => c.items.length > 0);
-  return { id: `api-${v.version}`, base, categories: nonEmpty, order: nonEmpty.flatMap((c) => c.items.map((i) => i.href)) };
+  return { id: `api-${v.version}`, base, categories: nonEmpty, order: readingOrder(nonEmpty) };
 }
 
 function rank(lib: string): number {
@@ -439,7 +440,7 @@ function legacySidebars(v: VersionData, section: string, routes: ReadonlySet<str
   ];
   const make = (id: string, base: string, title: string | undefined, extra: SidebarCategory[]): Sidebar => {
     const categories = [...head, ...extra].filter((c) => c.items.length > 0);
-    const s: Sidebar = { id, base, categories, order: categories.flatMap((c) => c.items.map((i) => i.href)) };
+    const s: Sidebar = { id, base, categories, order: readingOrder(categories) };
     if (title) s.title = title;
     return s;
   };

@@ -2,6 +2,7 @@ import { closest } from '../util/text.ts';
 import { compareVersions } from '../util/version.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
+import { readingOrder } from './sidebar-order.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import { llmsGroup } from './incremental/generated.ts';
 import type { LoadedConfig } from './load.ts';
@@ -103,10 +104,10 @@ function buildSidebars(opts: IndexOptions, titles: ReadonlyMap<string, string>, 
           continue;
         }
         items.push({ name: title, href });
-        sidebar.order.push(href);
       }
       sidebar.categories.push({ name: category, items });
     }
+    sidebar.order = readingOrder(sidebar.categories);
     sidebars.set(name, sidebar);
   }
   return sidebars;

@@ -176,7 +176,7 @@ export interface Sidebar {
   categories: SidebarCategory[];
   /** A heading above the categories (the legacy API layout's 'Belt Module'). */
   title?: string;
-  /** Flattened hrefs in order, for prev/next. */
+  /** Flattened hrefs in order, each once (`readingOrder`), for prev/next. */
   order: string[];
 }
 

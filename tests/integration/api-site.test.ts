@@ -89,4 +89,17 @@ describe('API reference generated from the installed packages', () => {
     expect($$(tree, '.sidebar .toc a').map((a) => attr(a, 'href'))).toContain('#value-get');
     expect(text($(page('/docs/manual/v9.0.0/api/js/typed-array-2_float-32-array'), 'article h1')).replace(/#$/, '')).toBe('TypedArray2.Float32Array');
   });
+
+  it('legacy layout: previous/next go from a module overview into its own modules, never to the page itself', () => {
+    const links = (route: string) => ({
+      prev: attr($(page(route), '.prev-next a.prev'), 'href'),
+      next: attr($(page(route), '.prev-next a.next'), 'href'),
+    });
+    const base = '/docs/manual/v9.0.0/api';
+    expect(links(`${base}/belt`)).toEqual({ prev: `${base}/dom`, next: `${base}/belt/array` });
+    expect(links(`${base}/belt/array`).prev).toBe(`${base}/belt`);
+    expect(links(`${base}/js`).next).toMatch(new RegExp(`^${base}/js/`));
+    // Dom is listed under Modules and again as its own Overview: one place in the order.
+    expect(links(`${base}/dom`).next).not.toBe(`${base}/dom`);
+  });
 });
