@@ -197,6 +197,17 @@ describe('sidebar drawer', () => {
     });
   });
 
+  it('never makes the page scroll sideways on a phone: long headings, URLs and inline code wrap', async () => {
+    await withPage('/docs/manual/v11.0.0/long-words', PHONE, async (page) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      for (const selector of ['h1', 'h2', '.content a[href^="https:"]', '.content p code']) {
+        const right = await page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().right);
+        expect(right, selector).toBeLessThanOrEqual(375);
+      }
+    });
+  });
+
   it('is always shown, with no toggle, on a wide screen', async () => {
     await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
       expect(await page.locator('#docs-sidebar').isVisible()).toBe(true);
