@@ -169,6 +169,14 @@ describe('shell', () => {
     expect(text($(footer, '[data-year]'))).toBe(String(new Date().getFullYear()));
   });
 
+  it('marks Docs as the current section in every docs area, the syntax lookup included, and nothing elsewhere', () => {
+    const current = (file: string) => $$(page(file), '.topnav a[aria-current="page"]').map((a) => text(a));
+    expect(current('docs/manual/v12.0.0/pipe.html')).toEqual(['Docs']);
+    expect(current('syntax-lookup.html')).toEqual(['Docs']);
+    expect(attr($(page('syntax-lookup.html'), '.docsnav a[aria-current="page"]'), 'href')).toBe('/syntax-lookup');
+    expect(current('about.html')).toEqual([]);
+  });
+
   it('shows the docs bar in docs areas with the version being read', () => {
     const tree = page('docs/manual/v12.0.0/pipe.html');
     expect(attr($(tree, '.docsnav a'), 'href')).toBe('/docs/manual/v12.0.0/introduction');

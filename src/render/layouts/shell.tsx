@@ -15,13 +15,15 @@ export function Shell({ route, entry, ctx, children }: { route: string; entry?: 
   const { site } = ctx.site;
   // The docs bar's links follow the manual version being read; elsewhere they lead to the latest.
   const version = entry?.section === 'manual' && entry.version ? entry.version : 'latest';
-  const docsNav = isDocsArea(route)
+  const docsArea = isDocsArea(route);
+  const docsNav = docsArea
     ? site.docsNav.map((l) => {
         const href = l.href.replace('{version}', version);
         return { name: l.name, href, current: isActiveDocsNav(href, route) };
       })
     : undefined;
-  const nav = site.nav.map((l) => ({ ...l, current: isActiveNav(l.href, route) }));
+  // Every docs area (the syntax lookup too) is under the link that leads into one (Docs).
+  const nav = site.nav.map((l) => ({ ...l, current: isActiveNav(l.href, route) || (docsArea && isDocsArea(l.href)) }));
   return (
     <>
       <a className="skip-link" href="#main">
