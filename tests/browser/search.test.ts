@@ -140,6 +140,25 @@ describe('site search', () => {
     await context.close();
   });
 
+  it('keeps the keyboard in the open dialog: Tab and Shift+Tab cycle through its controls, with or without a query', async () => {
+    const { context, page } = await open();
+    await page.keyboard.press('/');
+    const input = page.locator(INPUT);
+    await input.waitFor();
+    const inModal = () => page.evaluate(() => !!document.activeElement?.closest('.DocSearch-Modal'));
+    for (const query of ['', 'pipe']) {
+      await input.fill(query);
+      if (query) await page.locator('.DocSearch-Hit').first().waitFor();
+      for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+        await page.keyboard.press(key);
+        expect(await inModal(), `${key} with query "${query}"`).toBe(true);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.DocSearch-Modal').count()).toBe(0);
+    await context.close();
+  });
+
   it('starts with the selected text, cut to 64 characters', async () => {
     const { context, page } = await open();
     await page.evaluate(() => {

@@ -85,6 +85,44 @@ function ErrorScreen() {
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps the keyboard in the open dialog (it is `aria-modal`): Tab and Shift+Tab cycle through its
+ * controls, and focus that reaches the page behind comes back to the search field. DocSearch 3.9
+ * leaves this to the page; with an empty query its field is the one control, and Tab went on to
+ * the page under the overlay.
+ */
+function useFocusContainment(): void {
+  useEffect(() => {
+    const modal = () => document.querySelector<HTMLElement>('.DocSearch-Modal');
+    const controls = (m: HTMLElement) => [...m.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const onKeyDown = (event: KeyboardEvent) => {
+      const m = modal();
+      if (event.key !== 'Tab' || !m) return;
+      const list = controls(m);
+      const first = list[0];
+      const last = list[list.length - 1];
+      if (!first || !last) return;
+      const at = document.activeElement;
+      if (event.shiftKey ? at === first || !m.contains(at) : at === last || !m.contains(at)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const m = modal();
+      if (m && event.target instanceof Node && !m.contains(event.target)) m.querySelector<HTMLElement>('.DocSearch-Input')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, []);
+}
+
 interface SearchModalProps {
   config: SearchClientConfig;
   version: string;
@@ -95,6 +133,7 @@ function SearchModal({ config, version, own }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
   const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
   const transformSearchClient = useMemo(() => searchClientFor(own, setFailed), [own]);
+  useFocusContainment();
   useEffect(() => {
     setDropdown(document.querySelector<HTMLElement>('.DocSearch-Dropdown'));
   }, []);
