@@ -217,7 +217,9 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       const sv = site.sections[section];
       entry.section = section;
       entry.version = version;
-      const home = sidebarFor(route)?.order[0] ?? `/docs/${section}/${version}/introduction`;
+      // Docs leads to the start of the section's own sidebar (the manual's Introduction), also from
+      // an API page, whose sidebar starts at the API overview (its Docs and API crumbs were one link).
+      const home = sidebars.get(`${section}-${version}`)?.order[0] ?? sidebarFor(route)?.order[0] ?? `/docs/${section}/${version}/introduction`;
       const crumbs: Breadcrumb[] = [{ name: 'Docs', href: home }];
       if (entry.layout === 'api-legacy' && page.source.kind === 'api') {
         // Legacy API layout: API, then the module.
@@ -243,7 +245,10 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
           // stands for, else the newest version (a section whose newest folder is itself `latest`).
           const newest = latest ?? sv?.aliases['latest'] ?? sv?.versions[0] ?? version;
           const latestBase = `/docs/${section}/${newest}/`;
-          const same = `${latestBase}${slug}`;
+          // The same page there, else its nearest ancestor there (a v12-only API module: the API
+          // overview), else the version's start.
+          let same = `${latestBase}${slug}`;
+          while (!titles.has(same) && same.length > latestBase.length) same = same.slice(0, same.lastIndexOf('/'));
           const latestHome = sidebars.get(`${section}-${newest}`)?.order[0] ?? `${latestBase}introduction`;
           const href = b.link.href.replace('{latest}', titles.has(same) ? same : latestHome);
           banner.link = { text: b.link.text, href };

@@ -51,6 +51,22 @@ describe('edit links', () => {
   });
 });
 
+describe('breadcrumbs and banners of API pages', () => {
+  const read = (route: string) => parse(readFileSync(path.join(out, `${route.slice(1)}.html`), 'utf8'));
+  it('lead Docs to the manual of the version and API to the API overview', () => {
+    const crumbs = $$(read('/docs/manual/v12.0.0/api/stdlib/array'), '.breadcrumbs a').map((a) => [text(a), attr(a, 'href')]);
+    expect(crumbs.slice(0, 2)).toEqual([
+      ['Docs', '/docs/manual/v12.0.0/introduction'],
+      ['API', '/docs/manual/v12.0.0/api'],
+    ]);
+  });
+
+  it("link the v12 banner of a module v11 does not have to v11's nearest page, the API overview", () => {
+    expect(attr($(read('/docs/manual/v12.0.0/api/stdlib/array'), '.banner a'), 'href')).toBe('/docs/manual/latest/api');
+    expect(attr($(read('/docs/manual/v12.0.0/pipe'), '.banner a'), 'href')).toBe('/docs/manual/latest/pipe');
+  });
+});
+
 describe('the API reference (generated from the installed packages)', () => {
   it.each(apiRoutes)('%s exists with a title and an h1', (route) => {
     const file = path.join(out, `${route.slice(1)}.html`);
