@@ -12,7 +12,7 @@ import { runBuild, type BuildResult } from '../../src/pipeline/run.ts';
 
 /**
  * A temp site: every top-level JSON file of the repo's config/ (site, versions, warnings, and
- * whatever config files arrive later; not api-sources.json), one sidebar and one page per manual and React version it
+ * whatever config files arrive later; not api-sources.json), the repo's public/, one sidebar and one page per manual and React version it
  * names, and (unless `api: false`: its pages are most of a check's time) the dialect fixture's API
  * data. Its check is clean.
  */
@@ -25,6 +25,8 @@ export function configSite(opts: { api?: boolean } = {}): string {
     // here runs without caches): its schema is exercised by config-schema.test.ts instead.
     if (f.endsWith('.json') && f !== 'api-sources.json') cpSync(path.join(repo, 'config', f), path.join(config, f));
   }
+  // The files the config names (the site icon) are served from public/.
+  cpSync(path.join(repo, 'public'), path.join(root, 'public'), { recursive: true });
   if (opts.api ?? true) cpSync(path.join(repo, 'tests/fixtures/dialect/config/api'), path.join(config, 'api'), { recursive: true });
   const page = (rel: string, title: string) => {
     mkdirSync(path.dirname(path.join(root, 'content', rel)), { recursive: true });
