@@ -421,6 +421,31 @@ describe('footer and links', () => {
       await context.close();
     }
   });
+
+  it('sends an address under a version alias with no pages of its own on to that version, query and hash kept', async () => {
+    await withPage('/docs/manual/next/pipe?x=1#placeholders', WIDE, async (page) => {
+      await page.waitForURL('**/docs/manual/v12.0.0/pipe?x=1#placeholders');
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Pipe');
+    });
+  });
+
+  it('offers to search the docs for the words of a missing address, and the search starts with them', async () => {
+    await withPage('/docs/manual/v11.0.0/pipe-operator', WIDE, async (page) => {
+      const search = page.getByRole('button', { name: 'Search the docs for “pipe operator”' });
+      await search.click();
+      await expect.poll(() => page.locator('.DocSearch-Input').inputValue()).toBe('pipe operator');
+    });
+  });
+
+  it('shows a missing address as text, never as markup', async () => {
+    await withPage('/%3Cimg%20src=x%20onerror=window.__pwned=1%3E', WIDE, async (page) => {
+      const search = page.locator('[data-not-found-search]');
+      await expect.poll(() => search.isVisible()).toBe(true);
+      expect(await search.textContent()).toBe('Search the docs for “<img src=x onerror=window. pwned=1>”');
+      expect(await page.locator('main img').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    });
+  });
 });
 
 describe('weight', () => {

@@ -133,6 +133,12 @@ describe('layouts', () => {
     expect($(tree, '.sidebar-wrap, .breadcrumbs, .version-selector')).toBeUndefined();
   });
 
+  it("gives the 404 page the version aliases that have no pages of their own, to send their addresses on", () => {
+    const aliases = JSON.parse(attr($(page('404.html'), '[data-not-found]'), 'dataAliases') ?? '{}') as Record<string, string>;
+    // `latest` is rendered (routed); `next` is not; React's `next` names its `latest` folder.
+    expect(aliases).toEqual({ '/docs/manual/next/': '/docs/manual/v12.0.0/', '/docs/react/next/': '/docs/react/latest/' });
+  });
+
   it('writes a 404 page with the site shell', () => {
     const tree = page('404.html');
     expect(text($(tree, 'h1'))).toBe('Page not found');

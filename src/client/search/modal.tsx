@@ -127,9 +127,11 @@ interface SearchModalProps {
   config: SearchClientConfig;
   version: string;
   own: { search: unknown };
+  /** The query to start with; else DocSearch takes the page's selected text. */
+  initialQuery: string | undefined;
 }
 
-function SearchModal({ config, version, own }: SearchModalProps) {
+function SearchModal({ config, version, own, initialQuery }: SearchModalProps) {
   const [failed, setFailed] = useState(false);
   const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
   const transformSearchClient = useMemo(() => searchClientFor(own, setFailed), [own]);
@@ -148,6 +150,7 @@ function SearchModal({ config, version, own }: SearchModalProps) {
         apiKey={algolia ? algolia.apiKey : 'embedded'}
         indexName={config.indexName}
         initialScrollY={window.scrollY}
+        {...(initialQuery ? { initialQuery } : {})}
         onClose={closeSearch}
         searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
         transformSearchClient={transformSearchClient}
@@ -182,8 +185,11 @@ export function closeSearch(): void {
   returnFocus = null;
 }
 
-/** Opens the modal; DocSearch takes the page's selected text (cut to 64 characters) as the query. */
-export async function openSearch(): Promise<void> {
+/**
+ * Opens the modal with `query` (cut to 64 characters, SPEC §5), else DocSearch takes the page's
+ * selected text (cut to 64 characters) as the query.
+ */
+export async function openSearch(query?: string): Promise<void> {
   if (open) return;
   open = true;
   const config = await loadConfig().catch((err: unknown) => {
@@ -202,5 +208,5 @@ export async function openSearch(): Promise<void> {
   const version = currentVersion(config);
   const own = ownClientFor(config, version);
   document.body.dataset['searchProvider'] = config.provider;
-  root.render(<SearchModal config={config} version={version} own={own} />);
+  root.render(<SearchModal config={config} version={version} own={own} initialQuery={query?.slice(0, 64) || undefined} />);
 }

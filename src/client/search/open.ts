@@ -12,10 +12,10 @@ function editing(target: EventTarget | null): boolean {
   return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA';
 }
 
-function openModal(): void {
+function openModal(query?: string): void {
   loading ??= import('./modal.tsx').then((m) => (modal = m));
   loading
-    .then((m) => m.openSearch())
+    .then((m) => m.openSearch(query))
     .catch((err: unknown) => {
       loading = undefined;
       console.error('docsgen: search failed to load', err);
@@ -27,7 +27,8 @@ export function installSearch(): void {
     const button = (event.target as Element | null)?.closest?.('[data-search-open]');
     if (!button) return;
     event.preventDefault();
-    openModal();
+    // A button may start the search with words of its own (the 404 page: the missing address's).
+    openModal(button.getAttribute('data-search-query') ?? undefined);
   });
   window.addEventListener('keydown', (event) => {
     const combo = event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey);
