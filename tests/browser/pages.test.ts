@@ -55,9 +55,9 @@ async function open(route: string, options: { clipboard?: boolean; fakeClock?: b
     if ((msg.type() === 'error' && !/status of 404/.test(msg.text())) || /hydrat/i.test(msg.text())) problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
-  // A missing image or script is a problem; the favicon Chromium asks for on its own is not the pages' concern.
+  // A missing image, script or site icon is a problem.
   page.on('response', (res) => {
-    if (res.status() >= 400 && new URL(res.url()).pathname !== '/favicon.ico') problems.push(`${res.status()} ${res.url()}`);
+    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
   });
   if (options.fakeClock) await page.clock.install();
   await page.goto(origin + route);
@@ -73,6 +73,26 @@ async function pauseClock(page: Page): Promise<void> {
 }
 
 describe('the landing page', () => {
+  it('lines up the items of each row of its grids and draws one rule between sections', async () => {
+    const { context, page, problems } = await open('/');
+    const rows = await page.evaluate(() =>
+      ['.logo-grid > li', '.resource-grid > li'].map((selector) => {
+        const tops = [...document.querySelectorAll(selector)].map((li) => li.getBoundingClientRect().top);
+        return { selector, count: tops.length, rows: new Set(tops.map(Math.round)).size };
+      }),
+    );
+    // Six logos in a row, six cards in two rows of three, at 1280 px.
+    expect(rows).toEqual([
+      { selector: '.logo-grid > li', count: 6, rows: 1 },
+      { selector: '.resource-grid > li', count: 6, rows: 2 },
+    ]);
+    // A section's heading draws no rule of its own under the section's.
+    const ruled = await page.evaluate(() => [...document.querySelectorAll('.landing h2')].filter((h) => getComputedStyle(h).borderTopStyle !== 'none').length);
+    expect(ruled).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('links to the installation guide, build performance, the forum and the curated resources', async () => {
     const { context, page, problems } = await open('/');
     try {
