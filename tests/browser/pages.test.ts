@@ -235,6 +235,30 @@ describe('the landing page', () => {
   });
 });
 
+describe('card grids', () => {
+  it.each([
+    ['/community/overview', '.community-content ul > li'],
+    ['/packages', '.package-list > li'],
+  ])('%s: the items of each row of %s start at the same height', async (route, selector) => {
+    const { context, page } = await open(route);
+    const rows = await page.evaluate((sel) => {
+      // Items whose tops are within 20 px of each other share a row; a row's tops must be equal.
+      const tops = [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect().top).sort((a, b) => a - b);
+      const groups: number[][] = [];
+      for (const top of tops) {
+        const row = groups.at(-1);
+        if (row && top - row[0]! < 20) row.push(top);
+        else groups.push([top]);
+      }
+      return { items: tops.length, uneven: groups.filter((g) => Math.max(...g) - Math.min(...g) > 0.5).length, wide: groups.some((g) => g.length > 1) };
+    }, selector);
+    expect(rows.items).toBeGreaterThan(3);
+    expect(rows.wide).toBe(true);
+    expect(rows.uneven).toBe(0);
+    await context.close();
+  });
+});
+
 describe('the blog', () => {
   it('lists posts newest first with US-English short dates, and its feed is valid RSS 2.0 with absolute links', async () => {
     const { context, page, problems } = await open('/blog');
