@@ -100,8 +100,9 @@ export function moduleMarkdown(
   // Lines of only spaces and tabs are written empty: they mean a blank line, and Markdown parsers
   // disagree on what such a line adds to an indented code block before it (micromark keeps part of
   // it), so a page with one took the slow parser (10 of the 649 API pages, ~0.35 s of a build).
-  const fix = (parts: string[] | undefined) => modules(itemLinks((parts ?? []).join('\n\n').replace(/^[ \t]+$/gm, '')));
-  const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings), ''];
+  const fix = (parts: string[] | undefined, level: number) => nestHeadings(modules(itemLinks((parts ?? []).join('\n\n').replace(/^[ \t]+$/gm, ''))), level);
+  // A module's docs sit under its h1 (their headings from h2), an item's under its h3 (from h4).
+  const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings, 2), ''];
   const lines: { line: number; item: string }[] = [];
   // Lines written so far: counted as parts are added, not by re-joining the page per item.
   let lineCount = 0;
@@ -120,11 +121,44 @@ export function moduleMarkdown(
       out.push(`### ${escapeMarkdown(item.name)} {#${escapeMarkdown(anchorOf(item))}}`, '');
       if (item.deprecated) out.push(`> **Deprecated:** ${item.deprecated.replace(/\s*\n\s*/g, ' ')}`, '');
       if (item.signature) out.push('```res sig', item.signature, '```', '');
-      out.push(fix(item.docstrings), '');
+      out.push(fix(item.docstrings, 4), '');
     }
   }
   void key;
   return { markdown: out.join('\n'), lines };
+}
+
+/**
+ * The docstring's ATX headings moved so that its top level is `level` (at most h6), their order
+ * kept: docstrings are written as documents of their own (`### Note` under nothing), and set under
+ * the page's headings as written they skipped levels (an h3 right under the module's h1), which
+ * breaks the outline screen readers and the "On this page" list follow. Fenced code is left alone.
+ */
+export function nestHeadings(md: string, level: number): string {
+  const heading = /^( {0,3})(#{1,6})(?=[ \t]|$)/;
+  const lines = md.split('\n');
+  let fence: string | undefined;
+  let top = 7;
+  const at: number[] = [];
+  lines.forEach((line, i) => {
+    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (open && open[0] === fence[0] && open.length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(line)) fence = undefined;
+      return;
+    }
+    if (open) {
+      fence = open;
+      return;
+    }
+    const h = heading.exec(line);
+    if (h) {
+      at.push(i);
+      top = Math.min(top, h[2]!.length);
+    }
+  });
+  if (at.length === 0 || top === level) return md;
+  for (const i of at) lines[i] = lines[i]!.replace(heading, (_, indent: string, hashes: string) => indent + '#'.repeat(Math.min(6, hashes.length - top + level)));
+  return lines.join('\n');
 }
 
 /** Item names are code (`~-`, `*`, `land`): written literally, not read as strikethrough or emphasis. */

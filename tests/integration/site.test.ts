@@ -51,6 +51,22 @@ describe('edit links', () => {
   });
 });
 
+describe('document outline', () => {
+  it('never skips a heading level inside a page\'s article (API docstrings sit under their item)', () => {
+    const skips: string[] = [];
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+    const files = walk(out);
+    for (const file of files) {
+      const levels = $$(parse(readFileSync(file, 'utf8')), 'article :is(h1, h2, h3, h4, h5, h6)').map((h) => Number(h.tagName.slice(1)));
+      const at = levels.findIndex((l, i) => i > 0 && l > levels[i - 1]! + 1);
+      if (at > 0) skips.push(`${path.relative(out, file)}: h${levels[at - 1]} → h${levels[at]}`);
+    }
+    expect(files.length).toBeGreaterThan(1000);
+    expect(skips).toEqual([]);
+  });
+});
+
 describe('breadcrumbs and banners of API pages', () => {
   const read = (route: string) => parse(readFileSync(path.join(out, `${route.slice(1)}.html`), 'utf8'));
   it('lead Docs to the manual of the version and API to the API overview', () => {

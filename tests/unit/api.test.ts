@@ -153,3 +153,16 @@ describe('ocamldoc comments (bs-platform 8, rescript 9)', () => {
     expect(ocamldocToMarkdown('See [get](#get) and `x`.')).toBe('See [get](#get) and `x`.');
   });
 });
+
+describe('docstring headings', () => {
+  it('start one level under their container, their order kept, fenced code untouched', async () => {
+    const { nestHeadings } = await import('../../src/api/pages.ts');
+    const doc = ['### Note', 'Text.', '#### Detail', '```res', '# not a heading', '```', '## Top'].join('\n');
+    // The top level is the `##`: it becomes h4, and the rest move with it.
+    expect(nestHeadings(doc, 4).split('\n')).toEqual(['##### Note', 'Text.', '###### Detail', '```res', '# not a heading', '```', '#### Top']);
+    expect(nestHeadings('# A\n## B', 2)).toBe('## A\n### B');
+    expect(nestHeadings('#### Deep\n###### Deeper', 4)).toBe('#### Deep\n###### Deeper');
+    expect(nestHeadings('# A\n###### F', 4)).toBe('#### A\n###### F');
+    expect(nestHeadings('no headings, #hashtag', 2)).toBe('no headings, #hashtag');
+  });
+});
