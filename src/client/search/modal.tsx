@@ -96,7 +96,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 function useFocusContainment(): void {
   useEffect(() => {
     const modal = () => document.querySelector<HTMLElement>('.DocSearch-Modal');
-    const controls = (m: HTMLElement) => [...m.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const controls = (m: HTMLElement) => [...m.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
     const onKeyDown = (event: KeyboardEvent) => {
       const m = modal();
       if (event.key !== 'Tab' || !m) return;
@@ -123,6 +123,51 @@ function useFocusContainment(): void {
   }, []);
 }
 
+/** Sets an attribute only when it differs (a MutationObserver would otherwise see its own writes). */
+function setAttr(el: Element, name: string, value: string | null): void {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
+/**
+ * DocSearch 3.9's markup, made what it means for assistive technology: its overlay is a
+ * `role="button"` (a click on the backdrop closes it) that holds the whole dialog, so every control
+ * inside was an interactive element nested in a button, and no element said "modal dialog"; its
+ * header and footer counted as the page's second banner and contentinfo landmarks; the field's
+ * `aria-controls` names result lists that are not there yet, and each hit's link was a tab stop
+ * inside an option (axe: nested-interactive,
+ * aria-valid-attr-value, landmark-no-duplicate-*). Kept up to date as DocSearch re-renders.
+ */
+function useDialogSemantics(): void {
+  useEffect(() => {
+    const host = document.getElementById('search-modal');
+    if (!host) return undefined;
+    const fix = () => {
+      const container = host.querySelector('.DocSearch-Container');
+      if (container) {
+        setAttr(container, 'role', 'dialog');
+        setAttr(container, 'aria-modal', 'true');
+        setAttr(container, 'aria-label', 'Search the docs');
+        // Named by its purpose: DocSearch labels it by the field's magnifier label, which names the field.
+        for (const a of ['aria-labelledby', 'aria-expanded', 'aria-haspopup', 'aria-owns', 'aria-controls', 'tabindex']) setAttr(container, a, null);
+      }
+      for (const el of host.querySelectorAll('.DocSearch-Modal header, .DocSearch-Modal footer')) setAttr(el, 'role', 'none');
+      // A hit is an option of the field's list box, chosen with the arrow keys and Enter (the
+      // field keeps focus, `aria-activedescendant`); its link is for the pointer, out of the tab order.
+      for (const el of host.querySelectorAll('[role="option"] a[href]')) setAttr(el, 'tabindex', '-1');
+      for (const el of host.querySelectorAll('[aria-controls]')) {
+        const ids = (el.getAttribute('aria-controls') ?? '').split(/\s+/).filter((id) => id && document.getElementById(id));
+        setAttr(el, 'aria-controls', ids.length > 0 ? ids.join(' ') : null);
+      }
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(host, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'aria-controls', 'aria-labelledby', 'aria-expanded', 'tabindex'] });
+    return () => observer.disconnect();
+  }, []);
+}
+
 interface SearchModalProps {
   config: SearchClientConfig;
   version: string;
@@ -136,6 +181,7 @@ function SearchModal({ config, version, own, initialQuery }: SearchModalProps) {
   const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
   const transformSearchClient = useMemo(() => searchClientFor(own, setFailed), [own]);
   useFocusContainment();
+  useDialogSemantics();
   useEffect(() => {
     setDropdown(document.querySelector<HTMLElement>('.DocSearch-Dropdown'));
   }, []);
