@@ -47,8 +47,10 @@ function openFromHash(entries: EntryEl[], clear: () => void): void {
     return;
   }
   const target = id ? document.getElementById(id) : null;
-  const entry = entries.find((e) => e.el === target);
+  // An alias (an old id, or the id an editor links to) is an empty element inside its entry.
+  const entry = entries.find((e) => e.el === target || (target?.classList.contains('syntax-alias') && e.el.contains(target)));
   if (!entry) return;
+  if (entry.el !== target) history.replaceState(history.state, '', `#${entry.el.id}`);
   if (entry.el.hidden) clear();
   entry.el.open = true;
   const summary = entry.el.querySelector('summary');
