@@ -135,7 +135,9 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
             `<li data-category="${catId(category)}"><a href="#${catId(category)}">${escapeHtml(category)} <span class="syntax-count">${list.length}</span></a></li>`,
         )
         .join('') +
-      '</ul></nav>';
+      '</ul></nav>' +
+      // Where the search island lists its ranked results, out of their categories.
+      '<section class="syntax-results" aria-label="Search results" hidden><div class="syntax-entries"></div></section>';
     for (const [category, { list }] of groups) {
       const id = catId(category);
       out += `<section class="syntax-category" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${escapeHtml(category)}</h2><div class="syntax-entries">`;

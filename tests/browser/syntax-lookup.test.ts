@@ -83,9 +83,10 @@ describe('syntax lookup in the browser', () => {
       const typo = await visibleIds(page);
       expect(typo[0]).toBe('switch');
       expect(typo.length).toBeLessThan(10);
-      // Categories without a match are hidden, with their chips.
-      expect(await page.locator('section.syntax-category:visible').count()).toBe(1);
-      expect(await page.locator('.syntax-categories li:visible').count()).toBe(1);
+      // While searching, the matches are one ranked list: no categories, no category chips.
+      expect(await page.locator('section.syntax-results').isVisible()).toBe(true);
+      expect(await page.locator('section.syntax-category:visible').count()).toBe(0);
+      expect(await page.locator('nav.syntax-categories').isVisible()).toBe(false);
 
       await search.fill('->');
       await expect.poll(() => visibleIds(page)).toEqual(['pipe']);
@@ -98,6 +99,9 @@ describe('syntax lookup in the browser', () => {
 
       await page.getByRole('button', { name: 'Clear' }).click();
       await expect.poll(() => visibleIds(page)).toEqual(all);
+      expect(await page.locator('section.syntax-category:visible').count()).toBe(6);
+      expect(await page.locator('nav.syntax-categories').isVisible()).toBe(true);
+      expect(await page.locator('section.syntax-results').isVisible()).toBe(false);
       expect(await search.inputValue()).toBe('');
       expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await status(page)).toBe(`${total} entries`);
@@ -107,6 +111,30 @@ describe('syntax lookup in the browser', () => {
       await expect.poll(async () => (await visibleIds(page)).length).toBeLessThan(total);
       await search.press('Escape');
       await expect.poll(() => visibleIds(page)).toEqual(all);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists the entry a query names first, whatever its category, and nothing that only contains the query', async () => {
+    const { context, page, problems } = await open();
+    try {
+      const search = page.getByRole('searchbox', { name: 'Search syntax' });
+      await search.fill('let');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('let-binding');
+      await search.fill('option');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('some-none');
+      await search.fill('as');
+      await expect.poll(async () => (await visibleIds(page)).slice(0, 2)).toEqual(['as-decorator', 'pattern-alias']);
+      const as = await visibleIds(page);
+      for (const id of ['set-decorator', 'new-decorator', 'get-decorator']) expect(as).not.toContain(id);
+      expect(as.length).toBeLessThan(10);
+      // Enter opens the best match.
+      await search.fill('option');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('some-none');
+      await search.press('Enter');
+      expect(await focusedId(page)).toBe('some-none');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -32,48 +32,68 @@ function readEntries(): EntryEl[] {
     order,
     name: el.dataset['name'] ?? '',
     keywords: parseKeywords(el.dataset['keywords']),
+    summary: el.querySelector('.syntax-summary')?.textContent ?? '',
   }));
 }
 
-/**
- * Opens the entry the URL's fragment names and brings it into view. The fragment is untrusted: it
- * is only ever compared with element ids (getElementById, no selector is built from it).
- */
-function openFromHash(entries: EntryEl[], clear: () => void): void {
-  let id: string;
-  try {
-    id = decodeURIComponent(window.location.hash.slice(1));
-  } catch {
-    return;
-  }
-  const target = id ? document.getElementById(id) : null;
-  // An alias (an old id, or the id an editor links to) is an empty element inside its entry.
-  const entry = entries.find((e) => e.el === target || (target?.classList.contains('syntax-alias') && e.el.contains(target)));
-  if (!entry) return;
-  if (entry.el !== target) history.replaceState(history.state, '', `#${entry.el.id}`);
-  if (entry.el.hidden) clear();
+/** Opens an entry, focuses its summary and scrolls it to the top. */
+function reveal(entry: EntryEl): void {
   entry.el.open = true;
-  const summary = entry.el.querySelector('summary');
-  summary?.focus({ preventScroll: true });
+  entry.el.querySelector('summary')?.focus({ preventScroll: true });
   entry.el.scrollIntoView({ block: 'start' });
 }
 
 /**
- * The search box of /syntax-lookup: filters the entries (fuzzy, by name and keywords) as you type,
- * best matches first within each category, and opens the entry a `#id` link names. The entries are
- * server-rendered; without scripts this box stays hidden and every entry is listed.
+ * The entry the URL's fragment names, by its id or one of its aliases. The fragment is untrusted:
+ * it is only ever compared with element ids (getElementById, no selector is built from it).
+ */
+function entryFromHash(entries: EntryEl[]): EntryEl | undefined {
+  let id: string;
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return undefined;
+  }
+  const target = id ? document.getElementById(id) : null;
+  // An alias (an old id, or the id an editor links to) is an empty element inside its entry.
+  const entry = entries.find((e) => e.el === target || (target?.classList.contains('syntax-alias') && e.el.contains(target)));
+  if (entry && entry.el !== target) history.replaceState(history.state, '', `#${entry.el.id}`);
+  return entry;
+}
+
+/** Puts `wanted` into `list` in that order, moving only when it is not already so (a move blurs). */
+function arrange(list: HTMLElement, wanted: EntryEl[]): void {
+  const current = Array.from(list.children);
+  if (wanted.some((e, i) => current[i] !== e.el)) for (const e of wanted) list.append(e.el);
+}
+
+/**
+ * The search box of /syntax-lookup: ranks the entries (see fuzzy.ts) as you type and lists the
+ * matches best first in one list, and opens the entry a `#id` link names. With an empty query the
+ * entries are in their categories. The entries are server-rendered; without scripts this box stays
+ * hidden and every entry is listed.
  */
 export default function SyntaxSearch({ total }: SyntaxSearchProps) {
   const [ready, setReady] = useState(false);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(total);
   const entries = useRef<EntryEl[]>([]);
+  /** An entry to reveal once a cleared search has put it back in its category. */
+  const pending = useRef<EntryEl | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     entries.current = readEntries();
     setReady(true);
-    const onHash = () => openFromHash(entries.current, () => setQuery(''));
+    const onHash = () => {
+      const entry = entryFromHash(entries.current);
+      if (!entry) return;
+      if (entry.el.hidden) {
+        // A search hides it: clear the search first, then reveal it where it is listed again.
+        pending.current = entry;
+        setQuery('');
+      } else reveal(entry);
+    };
     onHash();
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -82,26 +102,31 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
   useEffect(() => {
     if (!ready) return;
     const all = entries.current;
-    const ranked = query.trim() ? rankEntries(query, all) : all.map((entry) => ({ entry }));
-    const visible = new Set(ranked.map((r) => r.entry));
-    // Re-order each category's list: ranked entries first (best first), the others after, hidden.
-    const lists = new Map<HTMLElement, EntryEl[]>();
-    for (const { entry } of ranked) lists.set(entry.list, [...(lists.get(entry.list) ?? []), entry]);
-    for (const e of all) {
-      e.el.hidden = !visible.has(e);
-      if (!visible.has(e)) lists.set(e.list, [...(lists.get(e.list) ?? []), e]);
-    }
+    const searching = query.trim() !== '';
+    const ranked = searching ? rankEntries(query, all).map((r) => r.entry) : all;
+    const visible = new Set(ranked);
+    const results = document.querySelector<HTMLElement>('.syntax-results');
+    const resultsList = results?.querySelector<HTMLElement>('.syntax-entries');
     // Moving an element blurs it: lists already in order are left alone, and focus is put back.
     const focused = document.activeElement;
-    for (const [list, items] of lists) {
-      const wanted = query.trim() ? items : [...items].sort((a, b) => a.order - b.order);
-      const current = Array.from(list.children);
-      if (wanted.some((e, i) => current[i] !== e.el)) for (const e of wanted) list.append(e.el);
+    // Ranked matches in one list, best first, whatever their category: in the categories, an exact
+    // match of a later category came after every loose match of the earlier ones. The others go back
+    // to their category, hidden, in their order.
+    const back = new Map<HTMLElement, EntryEl[]>();
+    for (const e of all) {
+      e.el.hidden = !visible.has(e);
+      if (!searching || !resultsList || !visible.has(e)) back.set(e.list, [...(back.get(e.list) ?? []), e]);
     }
+    if (searching && resultsList) arrange(resultsList, ranked);
+    for (const [list, items] of back) arrange(list, items.sort((a, b) => a.order - b.order));
     if (focused instanceof HTMLElement && focused !== document.activeElement) focused.focus({ preventScroll: true });
+    const grouped = !searching || !resultsList;
+    if (results) results.hidden = grouped;
+    const nav = document.querySelector<HTMLElement>('.syntax-categories');
+    if (nav) nav.hidden = !grouped;
     for (const section of document.querySelectorAll<HTMLElement>('.syntax-category')) {
       const count = section.querySelectorAll(`${ENTRY}:not([hidden])`).length;
-      section.hidden = count === 0;
+      section.hidden = !grouped || count === 0;
       const link = document.querySelector<HTMLElement>(`.syntax-categories [data-category="${section.id}"]`);
       if (link) {
         link.hidden = count === 0;
@@ -110,6 +135,10 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
       }
     }
     setShown(visible.size);
+    if (pending.current && !pending.current.el.hidden) {
+      reveal(pending.current);
+      pending.current = null;
+    }
   }, [query, ready]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -118,7 +147,9 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
       setQuery('');
     } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
       // Move to the first visible entry (Enter also opens it).
-      const first = document.querySelector<HTMLDetailsElement>(`.syntax-category:not([hidden]) ${ENTRY}:not([hidden])`);
+      const first = document.querySelector<HTMLDetailsElement>(
+        `.syntax-results:not([hidden]) ${ENTRY}:not([hidden]), .syntax-category:not([hidden]) ${ENTRY}:not([hidden])`,
+      );
       if (!first) return;
       event.preventDefault();
       if (event.key === 'Enter') first.open = true;
