@@ -197,6 +197,50 @@ describe('syntax lookup in the browser', () => {
     }
   });
 
+  it('reopens an entry from a link to the hash the address already has', async () => {
+    const { context, page, problems } = await open('#builtin-throw');
+    try {
+      const exception = page.locator('details#exception');
+      await page.evaluate(() => (window.location.hash = '#exception'));
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      await exception.locator('summary').click(); // the reader closes it
+      expect(await exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      // builtin-throw's text links to #exception, the hash the address has: no hashchange comes.
+      await page.locator('details#builtin-throw a[href="/syntax-lookup#exception"]').first().click();
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(await focusedId(page)).toBe('exception');
+      // Again, after closing it a second time.
+      await exception.locator('summary').click();
+      expect(await exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      await page.locator('details#builtin-throw a[href="/syntax-lookup#exception"]').first().click();
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when the hash names no entry, and searches for the words of the id', async () => {
+    const { context, page, problems } = await open('#raises-decorator');
+    try {
+      const note = page.locator('.syntax-hash-note');
+      await expect.poll(() => note.textContent()).toBe('No entry has the id “#raises-decorator”. Showing what matches “raises”.');
+      expect(await note.getAttribute('role')).toBe('status');
+      expect(await page.getByRole('searchbox', { name: 'Search syntax' }).inputValue()).toBe('raises');
+      // A known entry's hash takes the note away.
+      await page.evaluate(() => (window.location.hash = '#switch'));
+      await expect.poll(() => note.textContent()).toBe('');
+      await expect.poll(() => page.locator('details#switch').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      // A category is no entry, but it is on the page: no note.
+      await page.evaluate(() => (window.location.hash = '#category-operators'));
+      await page.waitForTimeout(50);
+      expect(await note.textContent()).toBe('');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('works with the keyboard: arrow down to the results, Enter opens, Escape clears', async () => {
     const { context, page, problems } = await open();
     try {

@@ -43,22 +43,50 @@ function reveal(entry: EntryEl): void {
   entry.el.scrollIntoView({ block: 'start' });
 }
 
+/** What the URL's fragment names: an entry, nothing (an id no element has), or something else. */
+type HashTarget = { entry: EntryEl } | { missing: string } | null;
+
 /**
  * The entry the URL's fragment names, by its id or one of its aliases. The fragment is untrusted:
  * it is only ever compared with element ids (getElementById, no selector is built from it).
  */
-function entryFromHash(entries: EntryEl[]): EntryEl | undefined {
+function hashTarget(entries: EntryEl[]): HashTarget {
   let id: string;
   try {
     id = decodeURIComponent(window.location.hash.slice(1));
   } catch {
-    return undefined;
+    return null;
   }
-  const target = id ? document.getElementById(id) : null;
+  if (!id) return null;
+  const target = document.getElementById(id);
+  // A category or the page's heading is a target too, just not an entry.
+  if (!target) return { missing: id };
   // An alias (an old id, or the id an editor links to) is an empty element inside its entry.
-  const entry = entries.find((e) => e.el === target || (target?.classList.contains('syntax-alias') && e.el.contains(target)));
-  if (entry && entry.el !== target) history.replaceState(history.state, '', `#${entry.el.id}`);
-  return entry;
+  const entry = entries.find((e) => e.el === target || (target.classList.contains('syntax-alias') && e.el.contains(target)));
+  if (!entry) return null;
+  if (entry.el !== target) history.replaceState(history.state, '', `#${entry.el.id}`);
+  return { entry };
+}
+
+/**
+ * The search an unknown id suggests: its words ("raises-decorator" → "raises"), when it looks like
+ * an id at all; a fragment of other text is not searched for.
+ */
+function queryFromId(id: string): string {
+  if (!/^[a-z0-9@%._-]{1,40}$/i.test(id)) return '';
+  return id
+    .split(/[-_]+/)
+    .filter((w) => w && w.toLowerCase() !== 'decorator')
+    .join(' ');
+}
+
+/** Whether a click on `a` goes to the fragment the address already has (no hashchange follows). */
+function isSameHashLink(event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return false;
+  const here = window.location;
+  return link.hash !== '' && link.hash === here.hash && link.origin === here.origin && link.pathname === here.pathname && link.search === here.search;
 }
 
 /** Puts `wanted` into `list` in that order, moving only when it is not already so (a move blurs). */
@@ -77,6 +105,8 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
   const [ready, setReady] = useState(false);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(total);
+  /** The id of a `#id` that names nothing on the page, and the search it led to. */
+  const [note, setNote] = useState<{ id: string; query: string } | null>(null);
   const entries = useRef<EntryEl[]>([]);
   /** An entry to reveal once a cleared search has put it back in its category. */
   const pending = useRef<EntryEl | null>(null);
@@ -86,17 +116,35 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
     entries.current = readEntries();
     setReady(true);
     const onHash = () => {
-      const entry = entryFromHash(entries.current);
-      if (!entry) return;
-      if (entry.el.hidden) {
+      const found = hashTarget(entries.current);
+      if (found && 'missing' in found) {
+        // Say so rather than nothing, and search for what the id says.
+        const words = queryFromId(found.missing);
+        setNote({ id: found.missing, query: words });
+        if (words) setQuery(words);
+        return;
+      }
+      setNote(null);
+      if (!found) return;
+      if (found.entry.el.hidden) {
         // A search hides it: clear the search first, then reveal it where it is listed again.
-        pending.current = entry;
+        pending.current = found.entry;
         setQuery('');
-      } else reveal(entry);
+      } else reveal(found.entry);
+    };
+    // A link to the fragment the address already has fires no hashchange (the entry's own
+    // permalink, a link after closing that entry): open it all the same, after the browser's own
+    // scroll to the fragment, which would take the focus back from the entry.
+    const onClick = (event: MouseEvent) => {
+      if (isSameHashLink(event)) setTimeout(onHash, 0);
     };
     onHash();
     window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      document.removeEventListener('click', onClick);
+    };
   }, []);
 
   useEffect(() => {
@@ -145,6 +193,7 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
     if (event.key === 'Escape' && query) {
       event.preventDefault();
       setQuery('');
+      setNote(null);
     } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
       // Move to the first visible entry (Enter also opens it).
       const first = document.querySelector<HTMLDetailsElement>(
@@ -181,7 +230,10 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
           autoComplete="off"
           spellCheck={false}
           aria-describedby="syntax-search-status"
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setNote(null);
+          }}
           onKeyDown={onKeyDown}
         />
         {query ? (
@@ -190,6 +242,7 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
             className="syntax-search-clear"
             onClick={() => {
               setQuery('');
+              setNote(null);
               input.current?.focus();
             }}
           >
@@ -199,6 +252,12 @@ export default function SyntaxSearch({ total }: SyntaxSearchProps) {
       </div>
       <p id="syntax-search-status" className="syntax-search-status" role="status">
         {status}
+      </p>
+      <p className="syntax-hash-note" role="status">
+        {note
+          ? `No entry has the id “#${note.id.length > 60 ? `${note.id.slice(0, 60)}…` : note.id}”.` +
+            (note.query ? ` Showing what matches “${note.query}”.` : '')
+          : ''}
       </p>
     </form>
   );
