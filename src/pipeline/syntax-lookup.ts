@@ -5,7 +5,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Island } from '../components/Island.tsx';
 import { escapeHtml } from '../util/text.ts';
-import type { CompiledPage, Page, SourceFile } from './types.ts';
+import { placeOf } from '../util/yaml-positions.ts';
+import { message } from './messages.ts';
+import type { CompiledPage, Message, Page, SourceFile } from './types.ts';
 
 export const SYNTAX_ROUTE = '/syntax-lookup';
 /** Id of the generated page when there is no content/syntax-lookup.mdx introduction. */
@@ -57,6 +59,37 @@ const INTRO =
   'special values and extension points, each with an example and its JavaScript output. ' +
   'Search by name or keyword, or pick a category.</p>';
 
+const entryIdOf = (e: Page) => e.meta.id ?? e.source.slug;
+
+/**
+ * Each entry's aliases that are free: an alias that is another entry's id, or an alias of an
+ * entry before it, would make one hash name two entries; it is left out and reported where it is
+ * written.
+ */
+function usableAliases(entries: Page[]): { aliases: Map<Page, string[]>; messages: Message[] } {
+  const ids = new Set(entries.map(entryIdOf));
+  const taken = new Map<string, string>();
+  const aliases = new Map<Page, string[]>();
+  const messages: Message[] = [];
+  for (const e of entries) {
+    const own: string[] = [];
+    (e.meta.aliases ?? []).forEach((alias, i) => {
+      const owner = ids.has(alias) ? alias : taken.get(alias);
+      if (owner === undefined) {
+        taken.set(alias, entryIdOf(e));
+        own.push(alias);
+        return;
+      }
+      if (owner === entryIdOf(e) && !ids.has(alias)) return; // listed twice: the schema says so
+      const at = placeOf(e.source.frontMatter?.positions ?? {}, `/aliases/${i}`);
+      const reason = ids.has(alias) ? `Alias \`${alias}\` is the id of another syntax entry` : `Alias \`${alias}\` is already an alias of \`${owner}\``;
+      messages.push(message(e.source.displayPath, at, 'error', reason, 'syntax-alias-taken'));
+    });
+    aliases.set(e, own);
+  }
+  return { aliases, messages };
+}
+
 /** The page, or undefined when the site has no syntax entries. */
 export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPage>): GeneratedPage | undefined {
   const entries = pages.filter((p) => p.source.kind === 'syntax' && compiled.has(p.source.id));
@@ -74,6 +107,7 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
   const groups = [...byCategory].sort(([a, ga], [b, gb]) => ga.rank - gb.rank || a.localeCompare(b));
   const catId = (category: string) => `category-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
+  const { aliases, messages } = usableAliases(entries);
   const anchors = new Set(introCompiled?.anchors ?? []);
   const headings = [...(introCompiled?.headings ?? [])];
   for (const [category, { list }] of groups) {
@@ -82,7 +116,9 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
     headings.push({ depth: 2, text: category, id });
     list.sort((a, b) => (a.meta.name ?? a.source.slug).localeCompare(b.meta.name ?? b.source.slug));
     for (const e of list) {
-      anchors.add(e.meta.id ?? e.source.slug);
+      anchors.add(entryIdOf(e));
+      // Old links keep passing the link check: the page opens the entry an alias names.
+      for (const a of aliases.get(e)!) anchors.add(a);
       for (const a of compiled.get(e.source.id)!.anchors) anchors.add(a);
     }
   }
@@ -99,7 +135,9 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
             `<li data-category="${catId(category)}"><a href="#${catId(category)}">${escapeHtml(category)} <span class="syntax-count">${list.length}</span></a></li>`,
         )
         .join('') +
-      '</ul></nav>';
+      '</ul></nav>' +
+      // Where the search island lists its ranked results, out of their categories.
+      '<section class="syntax-results" aria-label="Search results" hidden><div class="syntax-entries"></div></section>';
     for (const [category, { list }] of groups) {
       const id = catId(category);
       out += `<section class="syntax-category" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${escapeHtml(category)}</h2><div class="syntax-entries">`;
@@ -113,7 +151,9 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
           `<summary><span class="syntax-name"><code>${escapeHtml(name)}</code>${deprecated ? '<span class="badge badge-deprecated">deprecated</span>' : ''}</span>` +
           (e.meta.summary ? `<span class="syntax-summary">${inlineCode(escapeHtml(e.meta.summary))}</span>` : '') +
           '</summary>' +
-          `<div class="syntax-body">${scopeTabIds(c.html, entryId)}` +
+          // An alias is an empty element inside the body: the island opens the entry around it,
+          // and without scripts Chromium opens a closed <details> around a fragment's target.
+          `<div class="syntax-body">${aliases.get(e)!.map((a) => `<span class="syntax-alias" id="${escapeHtml(a)}"></span>`).join('')}${scopeTabIds(c.html, entryId)}` +
           `<p class="syntax-permalink"><a href="#${escapeHtml(entryId)}">Link to ${escapeHtml(name)}</a></p></div></details>`;
       }
       out += '</div></section>';
@@ -149,7 +189,7 @@ export function syntaxLookupPage(pages: Page[], compiled: Map<string, CompiledPa
     markdown: introCompiled?.markdown ?? '',
     preludes: [],
     // The intro page's own problems stay reported (this page replaces its compiled entry).
-    messages: introCompiled?.messages ?? [],
+    messages: [...(introCompiled?.messages ?? []), ...messages],
   } as Omit<CompiledPage, 'html' | 'sections'> as CompiledPage;
   Object.defineProperty(compiledPage, 'html', { get: html, enumerable: true });
   Object.defineProperty(compiledPage, 'sections', { get: sections, enumerable: true });

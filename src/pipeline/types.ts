@@ -83,6 +83,8 @@ export interface PageMeta {
   badge?: string;
   /** Syntax lookup entries. */
   id?: string;
+  /** Syntax lookup entries: other ids that open the entry (old ids, ids other tools link to). */
+  aliases?: string[];
   keywords?: string[];
   name?: string;
   summary?: string;

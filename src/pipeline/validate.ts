@@ -137,6 +137,7 @@ export function usableMeta(data: unknown, requireTitle = true): PageMeta {
   }
   if (typeof d['description'] === 'string' || d['description'] === null) meta.description = d['description'];
   if (Array.isArray(d['keywords'])) meta.keywords = d['keywords'].filter((k): k is string => typeof k === 'string');
+  if (Array.isArray(d['aliases'])) meta.aliases = d['aliases'].filter((k): k is string => typeof k === 'string' && k !== '');
   return meta;
 }
 

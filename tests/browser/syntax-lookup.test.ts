@@ -83,14 +83,15 @@ describe('syntax lookup in the browser', () => {
       const typo = await visibleIds(page);
       expect(typo[0]).toBe('switch');
       expect(typo.length).toBeLessThan(10);
-      // Categories without a match are hidden, with their chips.
-      expect(await page.locator('section.syntax-category:visible').count()).toBe(1);
-      expect(await page.locator('.syntax-categories li:visible').count()).toBe(1);
+      // While searching, the matches are one ranked list: no categories, no category chips.
+      expect(await page.locator('section.syntax-results').isVisible()).toBe(true);
+      expect(await page.locator('section.syntax-category:visible').count()).toBe(0);
+      expect(await page.locator('nav.syntax-categories').isVisible()).toBe(false);
 
       await search.fill('->');
       await expect.poll(() => visibleIds(page)).toEqual(['pipe']);
       await search.fill('@');
-      await expect.poll(async () => (await visibleIds(page)).every((id) => id.startsWith('decorator-'))).toBe(true);
+      await expect.poll(async () => (await visibleIds(page)).every((id) => id.endsWith('-decorator'))).toBe(true);
 
       await search.fill('zzzzqqq');
       await expect.poll(() => status(page)).toBe('No syntax matches “zzzzqqq”.');
@@ -98,6 +99,9 @@ describe('syntax lookup in the browser', () => {
 
       await page.getByRole('button', { name: 'Clear' }).click();
       await expect.poll(() => visibleIds(page)).toEqual(all);
+      expect(await page.locator('section.syntax-category:visible').count()).toBe(6);
+      expect(await page.locator('nav.syntax-categories').isVisible()).toBe(true);
+      expect(await page.locator('section.syntax-results').isVisible()).toBe(false);
       expect(await search.inputValue()).toBe('');
       expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await status(page)).toBe(`${total} entries`);
@@ -113,15 +117,39 @@ describe('syntax lookup in the browser', () => {
     }
   });
 
-  it('opens the entry a #id deep link names and scrolls it into view, also on a later hash change', async () => {
-    const { context, page, problems } = await open('#decorator-unboxed');
+  it('lists the entry a query names first, whatever its category, and nothing that only contains the query', async () => {
+    const { context, page, problems } = await open();
     try {
-      const entry = page.locator('details#decorator-unboxed');
+      const search = page.getByRole('searchbox', { name: 'Search syntax' });
+      await search.fill('let');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('let-binding');
+      await search.fill('option');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('some-none');
+      await search.fill('as');
+      await expect.poll(async () => (await visibleIds(page)).slice(0, 2)).toEqual(['as-decorator', 'pattern-alias']);
+      const as = await visibleIds(page);
+      for (const id of ['set-decorator', 'new-decorator', 'get-decorator']) expect(as).not.toContain(id);
+      expect(as.length).toBeLessThan(10);
+      // Enter opens the best match.
+      await search.fill('option');
+      await expect.poll(async () => (await visibleIds(page))[0]).toBe('some-none');
+      await search.press('Enter');
+      expect(await focusedId(page)).toBe('some-none');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the entry a #id deep link names and scrolls it into view, also on a later hash change', async () => {
+    const { context, page, problems } = await open('#unboxed-decorator');
+    try {
+      const entry = page.locator('details#unboxed-decorator');
       await expect.poll(() => entry.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
       expect(await entry.locator('.syntax-body').isVisible()).toBe(true);
       expect(await entry.locator('summary').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(900);
       expect(await entry.locator('summary').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
-      expect(await focusedId(page)).toBe('decorator-unboxed');
+      expect(await focusedId(page)).toBe('unboxed-decorator');
       // Other entries stay closed; the code blocks' script needs no setup per block, so this one's tabs
       // and buttons work as it opens (listeners on the document).
       expect(await page.locator('details.syntax-entry[open]').count()).toBe(1);
@@ -147,6 +175,66 @@ describe('syntax lookup in the browser', () => {
       await expect.poll(() => ref.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
       expect(await ref.isVisible()).toBe(true);
       expect(await page.getByRole('searchbox', { name: 'Search syntax' }).inputValue()).toBe('');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens an entry from the link the editor extension\'s hover makes, and from an entry\'s old id', async () => {
+    const { context, page, problems } = await open('#module-decorator');
+    try {
+      const opened = () => page.$$eval('details.syntax-entry[open]', (els) => els.map((el) => el.id));
+      await expect.poll(opened).toEqual(['module-decorator']);
+      // An old id is an alias: it opens the entry, and the address bar shows the entry's own id.
+      await page.evaluate(() => (window.location.hash = '#decorator-as'));
+      await expect.poll(() => page.locator('details#as-decorator').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(new URL(page.url()).hash).toBe('#as-decorator');
+      expect(await focusedId(page)).toBe('as-decorator');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reopens an entry from a link to the hash the address already has', async () => {
+    const { context, page, problems } = await open('#builtin-throw');
+    try {
+      const exception = page.locator('details#exception');
+      await page.evaluate(() => (window.location.hash = '#exception'));
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      await exception.locator('summary').click(); // the reader closes it
+      expect(await exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      // builtin-throw's text links to #exception, the hash the address has: no hashchange comes.
+      await page.locator('details#builtin-throw a[href="/syntax-lookup#exception"]').first().click();
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(await focusedId(page)).toBe('exception');
+      // Again, after closing it a second time.
+      await exception.locator('summary').click();
+      expect(await exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      await page.locator('details#builtin-throw a[href="/syntax-lookup#exception"]').first().click();
+      await expect.poll(() => exception.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when the hash names no entry, and searches for the words of the id', async () => {
+    const { context, page, problems } = await open('#raises-decorator');
+    try {
+      const note = page.locator('.syntax-hash-note');
+      await expect.poll(() => note.textContent()).toBe('No entry has the id “#raises-decorator”. Showing what matches “raises”.');
+      expect(await note.getAttribute('role')).toBe('status');
+      expect(await page.getByRole('searchbox', { name: 'Search syntax' }).inputValue()).toBe('raises');
+      // A known entry's hash takes the note away.
+      await page.evaluate(() => (window.location.hash = '#switch'));
+      await expect.poll(() => note.textContent()).toBe('');
+      await expect.poll(() => page.locator('details#switch').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      // A category is no entry, but it is on the page: no note.
+      await page.evaluate(() => (window.location.hash = '#category-operators'));
+      await page.waitForTimeout(50);
+      expect(await note.textContent()).toBe('');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -223,6 +311,9 @@ describe('syntax lookup in the browser', () => {
       expect(await page.locator('form.syntax-search').isVisible()).toBe(false);
       await page.locator('details#switch summary').click();
       expect(await page.locator('details#switch .syntax-body').isVisible()).toBe(true);
+      // Chromium opens the closed entry around a fragment's target, an alias's anchor too.
+      await page.goto(`${origin}${ROUTE}#decorator-as`);
+      await expect.poll(() => page.locator('details#as-decorator').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
     } finally {
       await context.close();
     }

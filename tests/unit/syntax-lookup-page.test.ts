@@ -53,4 +53,29 @@ describe('the syntax lookup page', () => {
     expect(page.compiled.sections.map((s) => s.heading?.id)).toEqual(['pipe', 'as', 'module']);
     expect(reads.sections).toBe(3);
   });
+
+  it('gives each alias an anchor inside its entry, so an old id or an editor\'s link still opens the entry', () => {
+    const renamed = { ...pages[0]!, meta: { ...pages[0]!.meta, aliases: ['pipe-first', 'operator-pipe'] } };
+    const reads = { html: 0, sections: 0 };
+    const all = [renamed, pages[1]!];
+    const map = new Map(all.map((p) => [p.source.id, compiled(p.source.id, `<p>${p.meta.name}</p>`, reads)]));
+    const page = syntaxLookupPage(all, map)!;
+    expect(page.compiled.anchors).toEqual(expect.arrayContaining(['pipe', 'pipe-first', 'operator-pipe']));
+    const body = /<details[^>]* id="pipe"[^]*?<div class="syntax-body">([^]*?)<\/div>/.exec(page.compiled.html)?.[1] ?? '';
+    expect(body).toContain('<span class="syntax-alias" id="pipe-first"></span><span class="syntax-alias" id="operator-pipe"></span>');
+    expect(page.compiled.messages).toEqual([]);
+  });
+
+  it('reports an alias that is another entry\'s id or alias, and leaves it out', () => {
+    const withAlias = (p: Page, aliases: string[]): Page => ({ ...p, meta: { ...p.meta, aliases } });
+    const all = [withAlias(pages[0]!, ['module', 'shared']), withAlias(pages[1]!, ['shared']), pages[2]!];
+    const reads = { html: 0, sections: 0 };
+    const map = new Map(all.map((p) => [p.source.id, compiled(p.source.id, '<p>x</p>', reads)]));
+    const page = syntaxLookupPage(all, map)!;
+    expect(page.compiled.messages.map((m) => [m.file, m.ruleId, m.reason])).toEqual([
+      ['content/syntax-lookup/pipe.mdx', 'syntax-alias-taken', 'Alias `module` is the id of another syntax entry'],
+      ['content/syntax-lookup/as.mdx', 'syntax-alias-taken', 'Alias `shared` is already an alias of `pipe`'],
+    ]);
+    expect(page.compiled.html.match(/id="(module|shared)"/g)?.sort()).toEqual(['id="module"', 'id="shared"']); // each once
+  });
 });
