@@ -74,15 +74,26 @@ export function defaultSearchDirs(): string[] {
 // ------------------------------------------------------------------------------ output parsing
 
 const ANSI = /\u001b\[[0-9;]*m/g;
-/** `  src/Playground.res:2:17-21`, `…:2:14-3:3`, `…:1:16`. */
-const LOCATION = /^\s*\S*\.res:(\d+):(\d+)(?:-(\d+)(?::(\d+))?)?\s*$/;
-/** A code frame line: `  2 │ let y = …` (or `  4 │` at the end of the file). */
-const FRAME = /^\s*\d+\s+│/;
+/**
+ * `  src/Playground.res:2:17-21`, `…:2:14-3:3`, `…:1:16`, or the file alone: bsc names only the file
+ * for a node without a place of its own (a JSX fragment `<>…</>`).
+ */
+const LOCATION = /^\s*\S*\.res(?::(\d+):(\d+)(?:-(\d+)(?::(\d+))?)?)?\s*$/;
+/** The line before a location that starts a problem. */
+const HEADER = /^(?:We've found a bug for you!|Syntax error!|Warning number \d+.*)$/;
+/**
+ * A code frame line: `  2 │ let y = …` (`  4 │` at the end of the file), the part of a long line
+ * bsc wraps onto the next (`    │ …`), lines it leaves out (`  . │ ...`), and lines beside a
+ * multi-line range, where the rule is dotted (`  2 ┆ …`).
+ */
+const FRAME = /^\s*(?:\d+|\.+)?\s*[│┆]/;
 
 /**
  * Reads bsc's error output (`We've found a bug for you!` / `Syntax error!` / `Warning number N`,
- * then `file:line:col[-[endLine:]endCol]`, a code frame, and the message) into problems. Output
- * with no place at all (a crash, a missing file) becomes one error at 1:1 with the whole text.
+ * then `file[:line:col[-[endLine:]endCol]]`, a code frame, and the message) into problems. A
+ * location without a header counts only when it has a place (bsc always prints the header; this
+ * keeps an unknown one working). Output with no location at all (a crash, a missing file) becomes
+ * one error at 1:1 with the whole text.
  */
 export function parseCompilerOutput(output: string): CompileProblem[] {
   const lines = output.replace(ANSI, '').replace(/\r\n?/g, '\n').split('\n');
@@ -92,7 +103,9 @@ export function parseCompilerOutput(output: string): CompileProblem[] {
     if (!place) return;
     let h = i - 1;
     while (h >= 0 && lines[h]!.trim() === '') h--;
-    starts.push({ at: i, headerAt: Math.max(h, 0), header: h >= 0 ? lines[h]!.trim() : '', place });
+    const header = h >= 0 ? lines[h]!.trim() : '';
+    if (!HEADER.test(header) && place[1] === undefined) return;
+    starts.push({ at: i, headerAt: Math.max(h, 0), header, place });
   });
   if (starts.length === 0) {
     const text = lines.join('\n').trim();
@@ -106,8 +119,8 @@ export function parseCompilerOutput(output: string): CompileProblem[] {
     while (i < end && (lines[i]!.trim() === '' || FRAME.test(lines[i]!))) i++;
     for (; i < end; i++) body.push(lines[i]!);
     const [, l, c, a, b] = s.place;
-    const line = Number(l);
-    const col = Number(c);
+    const line = l !== undefined ? Number(l) : 1;
+    const col = c !== undefined ? Number(c) : 1;
     const endLine = b !== undefined ? Number(a) : line;
     const endCol = b !== undefined ? Number(b) : a !== undefined ? Number(a) : col;
     const warning = /^Warning number (\d+)/.exec(s.header);
