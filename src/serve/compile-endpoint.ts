@@ -15,6 +15,11 @@ export interface ResolvedCompiler {
   bsc: string;
   /** `@rescript/runtime` (ReScript 12+), passed as `-runtime-path`. */
   runtime: string;
+  /**
+   * Compiled interfaces of the libraries the code may use, passed as `-I`: @rescript/react's
+   * `lib/ocaml`, when it is installed beside the compiler and built (empty otherwise).
+   */
+  includes: string[];
   version: string;
 }
 
@@ -36,6 +41,23 @@ export interface CompileEndpointOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 100 * 1024;
 const MODULE = 'Playground';
+/** The JSX version the React docs and rescript-lang.org's playground use (`-bs-jsx 4`). */
+const JSX_VERSION = '4';
+
+/**
+ * @rescript/react's compiled interfaces, resolved from where `rescript` was found: the directory
+ * `rescript build` writes a dependency's `.cmi` files to (rewatch passes the same `-I`), so the
+ * toolchain that compiles the docs' examples (scripts/check-examples.mjs, which builds it there)
+ * compiles the playground's code too. Null when not installed or not built yet.
+ */
+function resolveReactInterfaces(fromDir: NodeJS.Require): string | null {
+  try {
+    const dir = path.join(path.dirname(fromDir.resolve('@rescript/react/package.json')), 'lib', 'ocaml');
+    return existsSync(path.join(dir, 'React.cmi')) ? realpathSync(dir) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Finds a ReScript 12+ compiler: `rescript` resolved from each directory in turn, its platform
@@ -58,7 +80,8 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
       // named `rescript` (the API reference installs several), the 12 binary and runtime beside it
       // are what compiles.
       const version = (JSON.parse(readFileSync(runtimeJson, 'utf8')) as { version?: string }).version ?? 'unknown';
-      if (existsSync(bsc)) return { bsc, runtime, version };
+      const react = resolveReactInterfaces(fromDir);
+      if (existsSync(bsc)) return { bsc, runtime, includes: react ? [react] : [], version };
     } catch {
       // not in this directory (or not ReScript 12+): try the next
     }
@@ -164,6 +187,10 @@ export async function compileRescript(compiler: ResolvedCompiler, code: string, 
     const args = [
       '-color', 'never',
       '-runtime-path', compiler.runtime,
+      ...compiler.includes.flatMap((dir) => ['-I', dir]),
+      // Always on, as in the official playground: without @rescript/react, JSX code then gets
+      // "The module or file React can't be found" rather than a hint about rescript.json.
+      '-bs-jsx', JSX_VERSION,
       '-bs-no-version-header',
       '-bs-package-name', 'playground',
       '-bs-package-output', 'esmodule:src:.res.js',
