@@ -113,18 +113,54 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
-  it('without a compiler, says how to enable one and still shares', async () => {
+  it('without a compiler, tells the reader in plain words, still shares, and keeps the operator\'s hint for the console', async () => {
     const context = await site.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (m) => console.push(m.text()));
     // What a static host answers.
     await page.route('**/api/compile', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }));
     await page.goto(`${site.origin}/try`);
     await page.waitForSelector('.playground[data-status="unavailable"]', { timeout: 60_000 });
-    expect(await page.locator('.pg-panel-js').textContent()).toContain('Compiling is not available');
-    expect(await page.locator('.pg-panel-js').textContent()).toContain('config/playground.json');
+    const panel = (await page.locator('.pg-panel-js').textContent()) ?? '';
+    expect(panel).toMatch(/can't reach the compiler/i);
+    expect(panel).toMatch(/try again when you edit/i);
+    for (const operatorWords of ['docsgen serve', 'config/playground.json', 'npm', 'HTTP 404', 'endpoint']) expect(panel).not.toContain(operatorWords);
+    expect(console.join('\n')).toContain('config/playground.json');
     await page.getByRole('button', { name: 'Share' }).click();
     expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
     await context.close();
+  });
+
+  it('compiles again on the next edit after the compiler could not be reached', async () => {
+    const page = await open(`?code=${compressToEncodedURIComponent('let one = 1\n')}`);
+    await settled(page);
+    // The network fails once (the server stopped, the connection dropped) …
+    await page.route('**/api/compile', (route) => route.abort('connectionrefused'));
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('let two = 2\n');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('.playground[data-status="unavailable"]', { timeout: 60_000 });
+    expect(await page.locator('.pg-panel-js').textContent()).not.toContain('Failed to fetch');
+    // … and is back: the next edit compiles.
+    await page.unroute('**/api/compile');
+    await page.keyboard.type('let three = 3\n');
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('three'), undefined, { timeout: 60_000 });
+    expect(await page.locator('.pg-status').textContent()).toMatch(/^Compiled in \d+ ms/);
+    await page.context().close();
+  });
+
+  it('says compiling failed on the server when the endpoint answers 500', async () => {
+    const page = await open();
+    await page.route('**/api/compile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal' }) }));
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('.pg-panel-js .pg-banner-error', { timeout: 60_000 });
+    const banner = (await page.locator('.pg-panel-js .pg-banner-error').textContent()) ?? '';
+    expect(banner).toMatch(/^Compiling failed on the server/);
+    expect(banner).not.toMatch(/\binternal\b/);
+    await page.context().close();
   });
 
   it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {

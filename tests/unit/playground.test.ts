@@ -121,6 +121,15 @@ describe('the server compiler client', () => {
     expect(failed.failure).toBe('too large');
   });
 
+  it('says a server error is the server\'s, not its bare error word', async () => {
+    const failed = await serverCompiler(respond(500, JSON.stringify({ error: 'internal' }))).compile('x');
+    expect(failed.failure).toMatch(/^Compiling failed on the server\b/);
+    expect(failed.failure).not.toContain('internal');
+    // The endpoint's own answers for a busy or stuck compiler are written for readers: kept.
+    const busy = await serverCompiler(respond(503, JSON.stringify({ error: 'The compiler is busy; try again in a moment' }))).compile('x');
+    expect(busy.failure).toBe('The compiler is busy; try again in a moment');
+  });
+
   it('knows a static host has no endpoint', async () => {
     await expect(serverCompiler(respond(404, '<!doctype html>', 'text/html')).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
     await expect(serverCompiler(respond(405, '')).compile('x')).rejects.toBeInstanceOf(CompilerUnavailable);
