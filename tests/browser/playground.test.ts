@@ -113,6 +113,21 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
+  it('shares an empty editor as an empty program, not the default example', async () => {
+    const page = await open();
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    expect(await editorText(page)).toBe('');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForSelector('.pg-share-note:not(:empty)');
+    const again = await open(new URL(page.url()).search);
+    await again.waitForFunction(() => document.querySelector('.playground')?.getAttribute('data-status') !== 'starting');
+    expect(await editorText(again)).toBe('');
+    await again.context().close();
+    await page.context().close();
+  });
+
   it('without a compiler, tells the reader in plain words, still shares, and keeps the operator\'s hint for the console', async () => {
     const context = await site.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
