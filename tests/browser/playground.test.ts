@@ -178,6 +178,39 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
+  it('lets the keyboard reach and scroll the JavaScript output, and draws a focus ring around the editor', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const page = await context.newPage();
+    // Enough lines that the output scrolls.
+    const code = Array.from({ length: 80 }, (_, i) => `let value${i} = ${i} * 2`).join('\n');
+    await page.goto(`${site.origin}/try?code=${compressToEncodedURIComponent(code)}`);
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('value0'), undefined, { timeout: 60_000 });
+    const scroller = page.getByRole('region', { name: 'Compiled JavaScript' });
+    expect(await scroller.evaluate((el) => el.classList.contains('cm-scroller') && el.scrollHeight > el.clientHeight)).toBe(true);
+    // Tab order: the editor (Escape, then Tab leaves it), the output tabs, then the output.
+    await page.locator('.pg-editor .cm-content').click();
+    expect(await page.locator('.pg-editor .cm-editor').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    })).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await scroller.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await scroller.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => (document.querySelector('.pg-output .cm-scroller')?.scrollTop ?? 0) > 0);
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    const violations = await page.evaluate(
+      async () =>
+        (await (window as unknown as { axe: { run(ctx: string, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run('.playground', {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        })).violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    );
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
