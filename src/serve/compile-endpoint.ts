@@ -15,6 +15,11 @@ export interface ResolvedCompiler {
   bsc: string;
   /** `@rescript/runtime` (ReScript 12+), passed as `-runtime-path`. */
   runtime: string;
+  /**
+   * Compiled interfaces of the libraries the code may use, passed as `-I`: @rescript/react's
+   * `lib/ocaml`, when it is installed beside the compiler and built (empty otherwise).
+   */
+  includes: string[];
   version: string;
 }
 
@@ -36,6 +41,23 @@ export interface CompileEndpointOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 100 * 1024;
 const MODULE = 'Playground';
+/** The JSX version the React docs and rescript-lang.org's playground use (`-bs-jsx 4`). */
+const JSX_VERSION = '4';
+
+/**
+ * @rescript/react's compiled interfaces, resolved from where `rescript` was found: the directory
+ * `rescript build` writes a dependency's `.cmi` files to (rewatch passes the same `-I`), so the
+ * toolchain that compiles the docs' examples (scripts/check-examples.mjs, which builds it there)
+ * compiles the playground's code too. Null when not installed or not built yet.
+ */
+function resolveReactInterfaces(fromDir: NodeJS.Require): string | null {
+  try {
+    const dir = path.join(path.dirname(fromDir.resolve('@rescript/react/package.json')), 'lib', 'ocaml');
+    return existsSync(path.join(dir, 'React.cmi')) ? realpathSync(dir) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Finds a ReScript 12+ compiler: `rescript` resolved from each directory in turn, its platform
@@ -58,7 +80,8 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
       // named `rescript` (the API reference installs several), the 12 binary and runtime beside it
       // are what compiles.
       const version = (JSON.parse(readFileSync(runtimeJson, 'utf8')) as { version?: string }).version ?? 'unknown';
-      if (existsSync(bsc)) return { bsc, runtime, version };
+      const react = resolveReactInterfaces(fromDir);
+      if (existsSync(bsc)) return { bsc, runtime, includes: react ? [react] : [], version };
     } catch {
       // not in this directory (or not ReScript 12+): try the next
     }
@@ -74,15 +97,26 @@ export function defaultSearchDirs(): string[] {
 // ------------------------------------------------------------------------------ output parsing
 
 const ANSI = /\u001b\[[0-9;]*m/g;
-/** `  src/Playground.res:2:17-21`, `…:2:14-3:3`, `…:1:16`. */
-const LOCATION = /^\s*\S*\.res:(\d+):(\d+)(?:-(\d+)(?::(\d+))?)?\s*$/;
-/** A code frame line: `  2 │ let y = …` (or `  4 │` at the end of the file). */
-const FRAME = /^\s*\d+\s+│/;
+/**
+ * `  src/Playground.res:2:17-21`, `…:2:14-3:3`, `…:1:16`, or the file alone: bsc names only the file
+ * for a node without a place of its own (a JSX fragment `<>…</>`).
+ */
+const LOCATION = /^\s*\S*\.res(?::(\d+):(\d+)(?:-(\d+)(?::(\d+))?)?)?\s*$/;
+/** The line before a location that starts a problem. */
+const HEADER = /^(?:We've found a bug for you!|Syntax error!|Warning number \d+.*)$/;
+/**
+ * A code frame line: `  2 │ let y = …` (`  4 │` at the end of the file), the part of a long line
+ * bsc wraps onto the next (`    │ …`), lines it leaves out (`  . │ ...`), and lines beside a
+ * multi-line range, where the rule is dotted (`  2 ┆ …`).
+ */
+const FRAME = /^\s*(?:\d+|\.+)?\s*[│┆]/;
 
 /**
  * Reads bsc's error output (`We've found a bug for you!` / `Syntax error!` / `Warning number N`,
- * then `file:line:col[-[endLine:]endCol]`, a code frame, and the message) into problems. Output
- * with no place at all (a crash, a missing file) becomes one error at 1:1 with the whole text.
+ * then `file[:line:col[-[endLine:]endCol]]`, a code frame, and the message) into problems. A
+ * location without a header counts only when it has a place (bsc always prints the header; this
+ * keeps an unknown one working). Output with no location at all (a crash, a missing file) becomes
+ * one error at 1:1 with the whole text.
  */
 export function parseCompilerOutput(output: string): CompileProblem[] {
   const lines = output.replace(ANSI, '').replace(/\r\n?/g, '\n').split('\n');
@@ -92,7 +126,9 @@ export function parseCompilerOutput(output: string): CompileProblem[] {
     if (!place) return;
     let h = i - 1;
     while (h >= 0 && lines[h]!.trim() === '') h--;
-    starts.push({ at: i, headerAt: Math.max(h, 0), header: h >= 0 ? lines[h]!.trim() : '', place });
+    const header = h >= 0 ? lines[h]!.trim() : '';
+    if (!HEADER.test(header) && place[1] === undefined) return;
+    starts.push({ at: i, headerAt: Math.max(h, 0), header, place });
   });
   if (starts.length === 0) {
     const text = lines.join('\n').trim();
@@ -106,8 +142,8 @@ export function parseCompilerOutput(output: string): CompileProblem[] {
     while (i < end && (lines[i]!.trim() === '' || FRAME.test(lines[i]!))) i++;
     for (; i < end; i++) body.push(lines[i]!);
     const [, l, c, a, b] = s.place;
-    const line = Number(l);
-    const col = Number(c);
+    const line = l !== undefined ? Number(l) : 1;
+    const col = c !== undefined ? Number(c) : 1;
     const endLine = b !== undefined ? Number(a) : line;
     const endCol = b !== undefined ? Number(b) : a !== undefined ? Number(a) : col;
     const warning = /^Warning number (\d+)/.exec(s.header);
@@ -151,6 +187,10 @@ export async function compileRescript(compiler: ResolvedCompiler, code: string, 
     const args = [
       '-color', 'never',
       '-runtime-path', compiler.runtime,
+      ...compiler.includes.flatMap((dir) => ['-I', dir]),
+      // Always on, as in the official playground: without @rescript/react, JSX code then gets
+      // "The module or file React can't be found" rather than a hint about rescript.json.
+      '-bs-jsx', JSX_VERSION,
       '-bs-no-version-header',
       '-bs-package-name', 'playground',
       '-bs-package-output', 'esmodule:src:.res.js',

@@ -113,19 +113,103 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
-  it('without a compiler, says how to enable one and still shares', async () => {
+  it('shares an empty editor as an empty program, not the default example', async () => {
+    const page = await open();
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    expect(await editorText(page)).toBe('');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForSelector('.pg-share-note:not(:empty)');
+    const again = await open(new URL(page.url()).search);
+    await again.waitForFunction(() => document.querySelector('.playground')?.getAttribute('data-status') !== 'starting');
+    expect(await editorText(again)).toBe('');
+    await again.context().close();
+    await page.context().close();
+  });
+
+  it('without a compiler, tells the reader in plain words, still shares, and keeps the operator\'s hint for the console', async () => {
     const context = await site.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (m) => console.push(m.text()));
     // What a static host answers.
     await page.route('**/api/compile', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }));
     await page.goto(`${site.origin}/try`);
     await page.waitForSelector('.playground[data-status="unavailable"]', { timeout: 60_000 });
-    expect(await page.locator('.pg-panel-js').textContent()).toContain('Compiling is not available');
-    expect(await page.locator('.pg-panel-js').textContent()).toContain('config/playground.json');
+    const panel = (await page.locator('.pg-panel-js').textContent()) ?? '';
+    expect(panel).toMatch(/can't reach the compiler/i);
+    expect(panel).toMatch(/try again when you edit/i);
+    for (const operatorWords of ['docsgen serve', 'config/playground.json', 'npm', 'HTTP 404', 'endpoint']) expect(panel).not.toContain(operatorWords);
+    expect(console.join('\n')).toContain('config/playground.json');
     await page.getByRole('button', { name: 'Share' }).click();
     expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
     await context.close();
   });
+
+  it('compiles again on the next edit after the compiler could not be reached', async () => {
+    const page = await open(`?code=${compressToEncodedURIComponent('let one = 1\n')}`);
+    await settled(page);
+    // The network fails once (the server stopped, the connection dropped) …
+    await page.route('**/api/compile', (route) => route.abort('connectionrefused'));
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('let two = 2\n');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('.playground[data-status="unavailable"]', { timeout: 60_000 });
+    expect(await page.locator('.pg-panel-js').textContent()).not.toContain('Failed to fetch');
+    // … and is back: the next edit compiles.
+    await page.unroute('**/api/compile');
+    await page.keyboard.type('let three = 3\n');
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('three'), undefined, { timeout: 60_000 });
+    expect(await page.locator('.pg-status').textContent()).toMatch(/^Compiled in \d+ ms/);
+    await page.context().close();
+  });
+
+  it('says compiling failed on the server when the endpoint answers 500', async () => {
+    const page = await open();
+    await page.route('**/api/compile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal' }) }));
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('.pg-panel-js .pg-banner-error', { timeout: 60_000 });
+    const banner = (await page.locator('.pg-panel-js .pg-banner-error').textContent()) ?? '';
+    expect(banner).toMatch(/^Compiling failed on the server/);
+    expect(banner).not.toMatch(/\binternal\b/);
+    await page.context().close();
+  });
+
+  it('lets the keyboard reach and scroll the JavaScript output, and draws a focus ring around the editor', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const page = await context.newPage();
+    // Enough lines that the output scrolls.
+    const code = Array.from({ length: 80 }, (_, i) => `let value${i} = ${i} * 2`).join('\n');
+    await page.goto(`${site.origin}/try?code=${compressToEncodedURIComponent(code)}`);
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('value0'), undefined, { timeout: 60_000 });
+    const scroller = page.getByRole('region', { name: 'Compiled JavaScript' });
+    expect(await scroller.evaluate((el) => el.classList.contains('cm-scroller') && el.scrollHeight > el.clientHeight)).toBe(true);
+    // Tab order: the editor (Escape, then Tab leaves it), the output tabs, then the output.
+    await page.locator('.pg-editor .cm-content').click();
+    expect(await page.locator('.pg-editor .cm-editor').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    })).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await scroller.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await scroller.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => (document.querySelector('.pg-output .cm-scroller')?.scrollTop ?? 0) > 0);
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    const violations = await page.evaluate(
+      async () =>
+        (await (window as unknown as { axe: { run(ctx: string, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run('.playground', {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        })).violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    );
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

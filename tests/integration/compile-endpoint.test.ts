@@ -39,8 +39,10 @@ const compile = (code: string, headers?: Record<string, string>) => request('POS
 const ourTempDirs = () => readdirSync(tmpdir()).filter((f) => f.startsWith('docsgen-compile-'));
 
 beforeAll(async () => {
-  if (!resolveCompiler(defaultSearchDirs())) {
-    throw new Error('No ReScript 12 compiler: run `node scripts/check-examples.mjs --install --versions v12.0.0` (npm test does)');
+  const compiler = resolveCompiler(defaultSearchDirs());
+  // The example check builds @rescript/react in the toolchain, where the endpoint finds its interfaces.
+  if (!compiler || compiler.includes.length === 0) {
+    throw new Error('No ReScript 12 compiler with @rescript/react built: run `node scripts/check-examples.mjs --install --versions v12.0.0` (npm test does)');
   }
   const outDir = mkdtempSync(path.join(tmpdir(), 'docsgen-endpoint-out-'));
   server = await startServer({ outDir, host: '127.0.0.1', port: 0 });
@@ -81,6 +83,27 @@ describe('POST /api/compile', () => {
     expect(warned.body['warnings']).toEqual([expect.objectContaining({ line: 2, col: 7, kind: 'Warning 26', severity: 'warning' })]);
   });
 
+  it('compiles JSX v4 with the React bindings, as the React docs\' examples need', async () => {
+    const code = [
+      'module Counter = {',
+      '  @react.component',
+      '  let make = (~label: string) => {',
+      '    let (count, setCount) = React.useState(() => 0)',
+      '    <>',
+      '      <button onClick={_ => setCount(n => n + 1)}> {React.string(label)} </button>',
+      '      <span> {React.int(count)} </span>',
+      '    </>',
+      '  }',
+      '}',
+      'let app = <Counter label="More" />',
+      '',
+    ].join('\n');
+    const r = await compile(code);
+    expect(r.body['errors']).toBeUndefined();
+    expect(r.body['js']).toContain('from "react/jsx-runtime"');
+    expect(r.body['js']).toMatch(/React\.useState\(/);
+  });
+
   it('treats the code as data: shell syntax and odd file names do nothing', async () => {
     const r = await compile('let s = "$(touch /tmp/docsgen-pwned) `id`; rm -rf /"\n');
     expect(r.status).toBe(200);
@@ -117,7 +140,7 @@ describe('POST /api/compile', () => {
     writeFileSync(hang, '#!/bin/sh\nsleep 60\n');
     chmodSync(hang, 0o755);
     const before = ourTempDirs().length;
-    const result = await compileRescript({ bsc: hang, runtime: dir, version: 'test' }, 'let x = 1', 300);
+    const result = await compileRescript({ bsc: hang, runtime: dir, includes: [], version: 'test' }, 'let x = 1', 300);
     expect(result).toEqual({ problems: [], timedOut: true });
     expect(ourTempDirs().length).toBe(before);
   });

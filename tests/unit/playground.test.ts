@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressToEncodedURIComponent } from 'lz-string';
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, searchWithCode } from '../../src/components/playground/code-param.ts';
 import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
 import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
@@ -29,6 +29,16 @@ describe('the playground code parameter', () => {
     }
     expect(decodeCode(null)).toBeNull();
     expect(decodeCode(undefined)).toBeNull();
+  });
+
+  it('round-trips an empty program as empty, while other text that decompresses to nothing stays undecodable', () => {
+    const search = searchWithCode('', '');
+    expect(codeFromSearch(search)).toBe('');
+    // lz-string decompresses much noise to '' as well: only the empty program's own encoding is empty code.
+    for (const noise of ['hello', 'A', 'QQ']) {
+      expect(decompressFromEncodedURIComponent(noise), noise).toBe('');
+      expect(codeFromSearch(`?code=${noise}`), noise).toBeNull();
+    }
   });
 
   it('writes the code into the query, keeping other parameters, and the link round-trips', () => {
@@ -119,6 +129,15 @@ describe('the server compiler client', () => {
     expect(c.label).toBe('ReScript 12.3.1');
     const failed = await serverCompiler(respond(413, JSON.stringify({ error: 'too large' }))).compile('x');
     expect(failed.failure).toBe('too large');
+  });
+
+  it('says a server error is the server\'s, not its bare error word', async () => {
+    const failed = await serverCompiler(respond(500, JSON.stringify({ error: 'internal' }))).compile('x');
+    expect(failed.failure).toMatch(/^Compiling failed on the server\b/);
+    expect(failed.failure).not.toContain('internal');
+    // The endpoint's own answers for a busy or stuck compiler are written for readers: kept.
+    const busy = await serverCompiler(respond(503, JSON.stringify({ error: 'The compiler is busy; try again in a moment' }))).compile('x');
+    expect(busy.failure).toBe('The compiler is busy; try again in a moment');
   });
 
   it('knows a static host has no endpoint', async () => {

@@ -15,13 +15,16 @@ type Status =
   | { kind: 'starting' }
   | { kind: 'compiling' }
   | { kind: 'done'; ms: number; label: string }
-  | { kind: 'unavailable'; reason: string }
+  | { kind: 'unavailable' }
   | { kind: 'failed'; message: string };
 
 type Tab = 'js' | 'problems';
 const TABS: Tab[] = ['js', 'problems'];
 /** Pause in typing before compiling. */
 const COMPILE_DELAY_MS = 400;
+/** For the console when no compiler answers: how a site's operator enables one. */
+const OPERATOR_HINT =
+  'To compile on this site, serve it with `npx docsgen serve` where the `rescript` npm package (12 or later) is installed, or name the official browser compiler in config/playground.json (`compilerBaseUrl` and `versions`).';
 /** How long the share button's confirmation shows. */
 const SHARE_NOTE_MS = 2000;
 
@@ -32,7 +35,7 @@ function statusText(status: Status, outcome: CompileOutcome | null): string {
     case 'compiling':
       return 'Compiling…';
     case 'unavailable':
-      return 'No compiler available';
+      return 'Compiler unreachable';
     case 'failed':
       return 'Compiling failed';
     case 'done': {
@@ -68,7 +71,6 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const compilers = useRef(new Map<string, Promise<PlaygroundCompiler>>());
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const unavailable = useRef(false);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, problems: null });
 
   const useBundle = Boolean(compilerBaseUrl) && versions.length > 0;
@@ -86,7 +88,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
 
   const compileNow = useCallback(async () => {
     clearTimeout(timer.current);
-    if (unavailable.current) return;
+    // No memory of an earlier failure: each compile asks again, so a server that is back (or a
+    // network that was down) is used at the next edit or Ctrl+Enter.
     const run = ++seq.current;
     const source = codeRef.current;
     setStatus({ kind: 'compiling' });
@@ -102,8 +105,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       if (run !== seq.current) return;
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof CompilerUnavailable) {
-        unavailable.current = true;
-        setStatus({ kind: 'unavailable', reason: message });
+        // The how-to is for whoever runs the site; readers get the plain banner.
+        console.warn(`docsgen: no compiler answered (${message}). ${OPERATOR_HINT}`);
+        setStatus({ kind: 'unavailable' });
       } else setStatus({ kind: 'failed', message });
     }
   }, [getCompiler]);
@@ -171,7 +175,6 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const onVersion = (v: string) => {
     versionRef.current = v;
     setVersion(v);
-    unavailable.current = false;
     void compileNow();
   };
 
@@ -262,7 +265,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             ))}
           </div>
           <div className="pg-panel pg-panel-js" role="tabpanel" id={panelId('js')} aria-labelledby={tabId('js')} hidden={tab !== 'js'}>
-            {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}
+            {status.kind === 'unavailable' ? <Unavailable /> : null}
             {outcome?.failure ? <p className="pg-banner pg-banner-error">{outcome.failure}</p> : null}
             {errorCount > 0 ? (
               <p className="pg-banner pg-banner-error">
@@ -284,7 +287,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             ) : null}
           </div>
           <div className="pg-panel pg-panel-problems" role="tabpanel" id={panelId('problems')} aria-labelledby={tabId('problems')} hidden={tab !== 'problems'}>
-            {status.kind === 'unavailable' ? <Unavailable reason={status.reason} /> : null}
+            {status.kind === 'unavailable' ? <Unavailable /> : null}
             {outcome?.failure ? <p className="pg-banner pg-banner-error">{outcome.failure}</p> : null}
             {problems.length === 0 && status.kind === 'done' && !outcome?.failure ? <p className="pg-empty">No problems: the code compiles without warnings.</p> : null}
             {problems.length > 0 ? <ProblemList problems={problems} onPick={(p) => editor.current?.moveTo(p.line, p.col)} /> : null}
@@ -316,19 +319,13 @@ function ProblemList({ problems, onPick }: { problems: Problem[]; onPick(p: Prob
   );
 }
 
-function Unavailable({ reason }: { reason: string }) {
+function Unavailable() {
   return (
     <div className="pg-banner pg-banner-info">
       <p>
-        <strong>Compiling is not available on this copy of the site.</strong> You can still edit the code and share it with the
-        Share button.
+        <strong>The playground can't reach the compiler right now.</strong> It will try again when you edit the code or press{' '}
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd>. You can still edit the code and share it with the Share button.
       </p>
-      <p>
-        To compile here, serve the site with <code>npx docsgen serve</code> where the <code>rescript</code> npm package (12 or later) is
-        installed, or name the official browser compiler in <code>config/playground.json</code> (<code>compilerBaseUrl</code> and{' '}
-        <code>versions</code>).
-      </p>
-      <p className="pg-reason">{reason}</p>
     </div>
   );
 }

@@ -22,6 +22,8 @@ let total = shapes->Array.reduce(0.0, (sum, shape) => sum +. area(shape))
 Console.log(\`Total area: \${total->Float.toFixed(~digits=2)}\`)
 `;
 
+/** The encoding of the empty program (`Q`). */
+const EMPTY = compressToEncodedURIComponent('');
 /** lz-string's URI alphabet. */
 const ALPHABET = /^[A-Za-z0-9+\-$]*$/;
 /** Control characters no source file holds (tab, newline and carriage return are fine). */
@@ -31,7 +33,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * The code in a `code` parameter value (already URL-decoded, as URLSearchParams gives it), or null
- * when there is none or it does not decode to text. URL decoding turns a `+` of the compressed
+ * when there is none or it does not decode to text; '' for a shared empty program. URL decoding turns a `+` of the compressed
  * form into a space (`application/x-www-form-urlencoded`), so spaces are read back as `+`.
  */
 export function decodeCode(param: string | null | undefined): string | null {
@@ -44,6 +46,9 @@ export function decodeCode(param: string | null | undefined): string | null {
   } catch {
     return null; // lz-string throws on some malformed input
   }
+  // lz-string turns much noise into '' too, so only the empty program's own encoding means empty
+  // code (a shared empty editor), and anything else that comes out empty is undecodable.
+  if (code === '') return packed === EMPTY ? '' : null;
   if (!code || CONTROL.test(code) || LONE_SURROGATE.test(code)) return null;
   return code;
 }

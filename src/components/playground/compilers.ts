@@ -24,10 +24,16 @@ export interface PlaygroundCompiler {
   compile(code: string): Promise<CompileOutcome>;
 }
 
-/** This site has no compiler behind it (a static host without the endpoint, a bundle that did not load). */
+/**
+ * No compiler answered (a static host without the endpoint, the server down, a bundle that did not
+ * load). The message is for the site's operator (the console), not for readers.
+ */
 export class CompilerUnavailable extends Error {
   override readonly name = 'CompilerUnavailable';
 }
+
+/** What readers see for an error of the server itself: its text (`internal`, a stack) is not theirs. */
+export const SERVER_FAILURE = 'Compiling failed on the server. Edit the code or press Ctrl+Enter to try again.';
 
 // ------------------------------------------------------------------------------ docsgen serve
 
@@ -69,7 +75,14 @@ export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompi
       }
       if (res.status === 503 && /No ReScript compiler/.test(String(body['error']))) throw new CompilerUnavailable(String(body['error']));
       if (typeof body['version'] === 'string') this.label = `ReScript ${body['version']}`;
-      if (typeof body['error'] === 'string') return { errors: [], warnings: [], failure: body['error'] };
+      if (typeof body['error'] === 'string') {
+        // 4xx, 503 (busy) and 504 (too slow) say what the reader can do; a 500 is the server's own trouble.
+        if (res.status >= 500 && res.status !== 503 && res.status !== 504) {
+          console.error(`docsgen: ${COMPILE_PATH} answered ${res.status}: ${body['error']}`);
+          return { errors: [], warnings: [], failure: SERVER_FAILURE };
+        }
+        return { errors: [], warnings: [], failure: body['error'] };
+      }
       const outcome: CompileOutcome = { errors: problems(body['errors'], 'error'), warnings: problems(body['warnings'], 'warning') };
       if (typeof body['js'] === 'string') outcome.js = body['js'];
       return outcome;

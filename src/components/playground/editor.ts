@@ -41,7 +41,9 @@ const theme = EditorView.theme({
   '.cm-gutters': { backgroundColor: 'transparent', color: 'var(--muted)', border: 'none' },
   '.cm-activeLine': { backgroundColor: 'var(--pg-active-line)' },
   '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--fg)' },
-  '&.cm-focused': { outline: 'none' },
+  // The editor is a tab stop like any other control: the site's focus colour, inside the pane
+  // (whose overflow would clip an outline drawn outside it).
+  '&.cm-focused': { outline: '2px solid var(--info-line)', outlineOffset: '-2px' },
   '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--fg)' },
   '.cm-selectionBackground, &.cm-focused .cm-selectionBackground, ::selection': { backgroundColor: 'var(--pg-selection) !important' },
   '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--accent)', textUnderlineOffset: '3px' },
@@ -99,7 +101,9 @@ export function createEditor(parent: HTMLElement, opts: EditorOptions): EditorHa
           ...defaultKeymap,
           ...historyKeymap,
         ]),
-        EditorView.contentAttributes.of({ 'aria-label': opts.label }),
+        // A contenteditable is a tab stop already; the explicit tabindex tells checkers such as
+        // axe (scrollable-region-focusable) that the scrolling editor holds a focusable element.
+        EditorView.contentAttributes.of({ 'aria-label': opts.label, tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) opts.onChange(u.state.doc.toString());
         }),
@@ -128,7 +132,11 @@ export function createEditor(parent: HTMLElement, opts: EditorOptions): EditorHa
   };
 }
 
-/** A read-only view of the compiled JavaScript. */
+/**
+ * A read-only view of the compiled JavaScript. Its scrolling box is the one tab stop, named
+ * `label`, so the keyboard scrolls it (arrows, Page Up/Down) as a browser scrolls any focused box;
+ * the text is not editable, hence not focusable itself (axe: scrollable-region-focusable).
+ */
 export function createOutput(parent: HTMLElement, label: string): { setText(text: string): void; destroy(): void } {
   const view = new EditorView({
     parent,
@@ -139,10 +147,14 @@ export function createOutput(parent: HTMLElement, label: string): { setText(text
         lineNumbers(),
         javascriptLanguage,
         EditorState.readOnly.of(true),
+        EditorView.editable.of(false),
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
       ],
     }),
   });
+  view.scrollDOM.tabIndex = 0;
+  view.scrollDOM.setAttribute('role', 'region');
+  view.scrollDOM.setAttribute('aria-label', label);
   return {
     setText(text) {
       if (text === view.state.doc.toString()) return;
