@@ -27,7 +27,7 @@ export interface CompileEndpointOptions {
   /**
    * Directories to look for the `rescript` package from, first found wins. Default: the working
    * directory (a site that depends on `rescript` uses its own), then docsgen's pinned ReScript 12
-   * toolchain (`tools/rescript/v12`, installed by `scripts/check-examples.mjs --install`).
+   * toolchain (`tools/rescript/v12`, installed by `npm ci` through `scripts/install-playground.mjs`, and by `scripts/check-examples.mjs --install`).
    */
   searchFrom?: string[];
   /** Kill the compiler after this long. Default 10 s. */
