@@ -77,6 +77,13 @@ describe('breadcrumbs and banners of API pages', () => {
     ]);
   });
 
+  it("list a module's items alone under 'On this page', not each item's own sections (its Examples)", () => {
+    const toc = $$(read('/docs/manual/latest/api/belt/array'), '.page-toc li').map((li) => text(li));
+    expect(toc).toContain('get');
+    expect(toc).not.toContain('Examples');
+    expect($$(read('/docs/manual/latest/introduction'), '.page-toc li.page-toc-sub').length).toBeGreaterThan(0);
+  });
+
   it("link the v12 banner of a module v11 does not have to v11's nearest page, the API overview", () => {
     expect(attr($(read('/docs/manual/v12.0.0/api/stdlib/array'), '.banner a'), 'href')).toBe('/docs/manual/latest/api');
     expect(attr($(read('/docs/manual/v12.0.0/pipe'), '.banner a'), 'href')).toBe('/docs/manual/latest/pipe');

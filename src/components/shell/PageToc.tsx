@@ -2,8 +2,13 @@
 // under the active sidebar item, SPEC §2).
 import type { Heading } from '../../pipeline/types.ts';
 
-export function PageToc({ headings, depth }: { headings: Heading[]; depth: number }) {
-  const shown = headings.filter((h) => h.depth === depth || h.depth === depth + 1);
+/**
+ * `depth`: the level listed (h2 on most pages); `nested`: also the level under it, indented (a
+ * section's subsections). An API page lists its items (h3) alone: under each sits the item's own
+ * docs (its "Examples" …), dozens of entries that would bury the items.
+ */
+export function PageToc({ headings, depth, nested = true }: { headings: Heading[]; depth: number; nested?: boolean }) {
+  const shown = headings.filter((h) => h.depth === depth || (nested && h.depth === depth + 1));
   if (shown.filter((h) => h.depth === depth).length === 0) return null;
   return (
     <div className="page-toc">

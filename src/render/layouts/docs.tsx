@@ -53,7 +53,7 @@ export default function DocsLayout(props: LayoutProps) {
         <EditLink page={page} ctx={ctx} />
         <PrevNext prev={entry.prev} next={entry.next} />
       </Main>
-      <PageToc headings={compiled.headings} depth={tocDepth(props)} />
+      <PageToc headings={compiled.headings} depth={tocDepth(props)} nested={props.page.source.kind !== 'api'} />
     </div>
   );
 }
