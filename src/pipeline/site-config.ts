@@ -3,7 +3,7 @@
 import { placeOf } from '../util/yaml-positions.ts';
 import type { LoadedConfig } from './load.ts';
 import { message } from './messages.ts';
-import type { Banner, CheckLevel, Message } from './types.ts';
+import type { Banner, CheckLevel, Message, RouteEntry } from './types.ts';
 
 export interface NavLink {
   name: string;
@@ -166,4 +166,21 @@ export function siteFileMessages(config: LoadedConfig, site: SiteSettings, serve
   if (!file || !site.icon || served.has(site.icon)) return [];
   const place = placeOf(file.doc.positions, '/icon') ?? { line: 1, column: 1 };
   return [message(file.displayPath, place, 'error', `Missing file: the site icon ${site.icon} is not in public/`, 'file-missing', `Put it at public${site.icon}.`)];
+}
+
+/**
+ * Where a route's canonical copy lives: the front matter's `canonical`, else the `latest` copy for
+ * a page of the version `latest` stands for (both routes serve the same page), else the route.
+ * One rule for the head's canonical link and the sitemap, so the sitemap lists exactly the pages
+ * that call themselves canonical.
+ */
+export function canonicalRoute(entry: RouteEntry, canonical: string | undefined, sections: Record<string, SectionVersions>): string {
+  if (canonical) return canonical;
+  const { section, version } = entry;
+  const sv = section ? sections[section] : undefined;
+  if (!sv || !version) return entry.route;
+  const real = sv.aliases[version] ?? version;
+  const alias = sv.routed.find((a) => sv.aliases[a] === real);
+  if (!alias) return entry.route;
+  return `/docs/${section}/${alias}/${entry.route.slice(`/docs/${section}/${version}/`.length)}`;
 }

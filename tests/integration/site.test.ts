@@ -51,6 +51,24 @@ describe('edit links', () => {
   });
 });
 
+describe('sitemap', () => {
+  it('lists exactly the pages whose canonical link names themselves, each once', () => {
+    const site = (JSON.parse(readFileSync(path.join(repo, 'config/site.json'), 'utf8')) as { url: string }).url;
+    const locs = [...readFileSync(path.join(out, 'sitemap.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs.length).toBeGreaterThan(900);
+    const wrong: string[] = [];
+    for (const loc of locs) {
+      const route = loc.slice(site.length);
+      const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+      const html = readFileSync(path.join(out, existsSync(path.join(out, file)) ? file : `${route.slice(1)}/index.html`), 'utf8');
+      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+      if (canonical !== loc) wrong.push(`${loc} says ${canonical}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('document outline', () => {
   it('never skips a heading level inside a page\'s article (API docstrings sit under their item)', () => {
     const skips: string[] = [];

@@ -70,16 +70,27 @@ describe('blogFeed', () => {
 
 describe('sitemap', () => {
   const entry = (route: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({ route, pageId: route, breadcrumbs: [], layout: 'default', banners: [], ...extra });
-  it('lists each canonical route once, without alias copies, pages canonical elsewhere or the not-found page', () => {
+  const routes = (...entries: RouteEntry[]) => new Map(entries.map((e) => [e.route, e]));
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+
+  it('lists each canonical route once, not the pages canonical elsewhere, nor the not-found page', () => {
+    const canonical: Record<string, string> = { '/docs/latest/a': '/docs/v1/a', '/old': '/new' };
     const xml = String(
       sitemap(
-        [entry('/'), entry('/docs/v1/a'), entry('/docs/latest/a', { aliasOf: '/docs/v1/a' }), entry('/old'), entry('/404'), entry('/b?x&y')],
+        routes(entry('/'), entry('/docs/v1/a'), entry('/docs/latest/a', { aliasOf: '/docs/v1/a' }), entry('/old'), entry('/404'), entry('/b?x&y')),
         site.url,
-        (e) => (e.route === '/old' ? '/new' : undefined),
+        (e) => canonical[e.route] ?? e.route,
       ).contents,
     );
-    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['https://demo.example/', 'https://demo.example/b?x&#38;y', 'https://demo.example/docs/v1/a']);
+    // '/old' names a canonical the site does not have: neither is listed.
+    expect(locsOf(xml)).toEqual(['https://demo.example/', 'https://demo.example/b?x&#38;y', 'https://demo.example/docs/v1/a']);
+  });
+
+  it('lists the alias copy when it is the canonical one (a page of the version `latest` stands for)', () => {
+    const xml = String(
+      sitemap(routes(entry('/docs/v1/api/x'), entry('/docs/latest/api/x', { aliasOf: '/docs/v1/api/x' })), site.url, (e) => e.route.replace('/v1/', '/latest/')).contents,
+    );
+    expect(locsOf(xml)).toEqual(['https://demo.example/docs/latest/api/x']);
   });
 });
 

@@ -8,7 +8,7 @@ import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
 import type { LoadedConfig } from '../load.ts';
-import type { ResolvedSiteConfig } from '../site-config.ts';
+import { canonicalRoute, type ResolvedSiteConfig } from '../site-config.ts';
 import type { CompiledPage, Message, Page, RouteEntry, SiteIndex, SourceFile } from '../types.ts';
 
 /** config/community.json: curated resources, grouped. */
@@ -93,6 +93,6 @@ export function buildSitePages({ pages, compiled, site, index, data }: SitePages
   if (landing && data.landing?.data) compiled.set(LANDING_ID, { ...landing, links: [...landing.links, ...landingLinks(data.landing)] });
 
   const byId = new Map(pages.map((p) => [p.source.id, p]));
-  const canonicalOf = (e: RouteEntry) => byId.get(e.pageId)?.meta.canonical;
-  index.files.push(sitemap(index.routes.values(), site.site.url, canonicalOf), robots(site.site.url));
+  const canonicalOf = (e: RouteEntry) => canonicalRoute(e, byId.get(e.pageId)?.meta.canonical, site.sections);
+  index.files.push(sitemap(index.routes, site.site.url, canonicalOf), robots(site.site.url));
 }

@@ -1,5 +1,6 @@
 // The <head> of every page: title, description, canonical, OpenGraph, assets.
 import { escapeHtml } from '../../util/text.ts';
+import { canonicalRoute } from '../../pipeline/site-config.ts';
 import type { Page, RouteEntry } from '../../pipeline/types.ts';
 import type { RenderContext } from './types.ts';
 
@@ -27,20 +28,6 @@ function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
   return site;
 }
 
-/**
- * Where the page's canonical copy lives: the front matter's `canonical`, else the `latest` copy
- * for a page of the version `latest` stands for (both routes serve the same page), else the route.
- */
-export function canonicalRoute(entry: RouteEntry, page: Page, ctx: RenderContext): string {
-  if (page.meta.canonical) return page.meta.canonical;
-  const { section, version } = entry;
-  const sv = section ? ctx.site.sections[section] : undefined;
-  if (!sv || !version) return entry.route;
-  const real = sv.aliases[version] ?? version;
-  const alias = sv.routed.find((a) => sv.aliases[a] === real);
-  if (!alias) return entry.route;
-  return `/docs/${section}/${alias}/${entry.route.slice(`/docs/${section}/${version}/`.length)}`;
-}
 
 export function headData(entry: RouteEntry, page: Page, title: string, ctx: RenderContext): HeadData {
   const { site } = ctx.site;
@@ -49,7 +36,7 @@ export function headData(entry: RouteEntry, page: Page, title: string, ctx: Rend
     // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
     title: page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${title} | ${titleSuffix(entry, ctx)}`),
     description: page.meta.description ?? site.description,
-    canonical: canonicalRoute(entry, page, ctx),
+    canonical: canonicalRoute(entry, page.meta.canonical, ctx.site.sections),
     route: entry.route,
     ogType: page.source.kind === 'blog' ? 'article' : 'website',
     version: sv && entry.version ? (sv.aliases[entry.version] ?? entry.version) : undefined,
