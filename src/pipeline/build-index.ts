@@ -6,7 +6,7 @@ import { readingOrder } from './sidebar-order.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import { llmsGroup } from './incremental/generated.ts';
 import type { LoadedConfig } from './load.ts';
-import { resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
+import { counterpartRoute, resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
   Banner,
   Breadcrumb,
@@ -245,12 +245,9 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
           // stands for, else the newest version (a section whose newest folder is itself `latest`).
           const newest = latest ?? sv?.aliases['latest'] ?? sv?.versions[0] ?? version;
           const latestBase = `/docs/${section}/${newest}/`;
-          // The same page there, else its nearest ancestor there (a v12-only API module: the API
-          // overview), else the version's start.
-          let same = `${latestBase}${slug}`;
-          while (!titles.has(same) && same.length > latestBase.length) same = same.slice(0, same.lastIndexOf('/'));
+          const same = counterpartRoute(slug, real, resolveVersion(site.sections, section, newest), latestBase, (r) => titles.has(r));
           const latestHome = sidebars.get(`${section}-${newest}`)?.order[0] ?? `${latestBase}introduction`;
-          const href = b.link.href.replace('{latest}', titles.has(same) ? same : latestHome);
+          const href = b.link.href.replace('{latest}', same ?? latestHome);
           banner.link = { text: b.link.text, href };
         }
         entry.banners.push(banner);

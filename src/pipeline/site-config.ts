@@ -1,5 +1,6 @@
 // Typed views of config/site.json and config/versions.json, with defaults, so a project
 // (or the benchmark corpus) can build with none of them.
+import { primaryLibrary } from '../api/names.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import type { LoadedConfig } from './load.ts';
 import { message } from './messages.ts';
@@ -183,4 +184,26 @@ export function canonicalRoute(entry: RouteEntry, canonical: string | undefined,
   const alias = sv.routed.find((a) => sv.aliases[a] === real);
   if (!alias) return entry.route;
   return `/docs/${section}/${alias}/${entry.route.slice(`/docs/${section}/${version}/`.length)}`;
+}
+
+/**
+ * The page a reader of `slug` (`api/core/array`) in version `from` wants in version `to`, whose
+ * routes start with `base` (`/docs/manual/v12.0.0/`): the same page, else the same API module under
+ * `to`'s name for the standard library (Core until v12, Stdlib from v12), else the nearest ancestor
+ * there (a module `to` lacks: the API overview), else undefined (the caller falls back to the
+ * version's first page). Both versions are real ones (aliases resolved). For the version selector
+ * and the old-version banners alike.
+ */
+export function counterpartRoute(slug: string, from: string, to: string, base: string, exists: (route: string) => boolean): string | undefined {
+  const lib = `api/${primaryLibrary(from)}`;
+  const renamed = slug === lib || slug.startsWith(`${lib}/`) ? `api/${primaryLibrary(to)}${slug.slice(lib.length)}` : undefined;
+  for (const candidate of renamed && renamed !== slug ? [slug, renamed] : [slug]) {
+    if (exists(base + candidate)) return base + candidate;
+  }
+  let route = base + slug;
+  while (route.length > base.length) {
+    route = route.slice(0, route.lastIndexOf('/'));
+    if (exists(route)) return route;
+  }
+  return undefined;
 }

@@ -102,9 +102,21 @@ describe('breadcrumbs and banners of API pages', () => {
     expect($$(read('/docs/manual/latest/introduction'), '.page-toc li.page-toc-sub').length).toBeGreaterThan(0);
   });
 
-  it("link the v12 banner of a module v11 does not have to v11's nearest page, the API overview", () => {
-    expect(attr($(read('/docs/manual/v12.0.0/api/stdlib/array'), '.banner a'), 'href')).toBe('/docs/manual/latest/api');
+  it("link the v12 banner of a Stdlib module to v11's Core module of the same name, and of a page v11 lacks to v11's start", () => {
+    expect(attr($(read('/docs/manual/v12.0.0/api/stdlib/array'), '.banner a'), 'href')).toBe('/docs/manual/latest/api/core/array');
     expect(attr($(read('/docs/manual/v12.0.0/pipe'), '.banner a'), 'href')).toBe('/docs/manual/latest/pipe');
+    expect(attr($(read('/docs/manual/v12.0.0/dict'), '.banner a'), 'href')).toBe('/docs/manual/latest/introduction');
+  });
+
+  it('offer in the version selector the same module where a version has it, else that version\'s API overview', () => {
+    const choices = $$(read('/docs/manual/latest/api/core/array'), '.version-selector a').map((a) => attr(a, 'href'));
+    expect(choices).toEqual([
+      '/docs/manual/v12.0.0/api/stdlib/array',
+      '/docs/manual/latest/api/core/array',
+      '/docs/manual/v10.0.0/api',
+      '/docs/manual/v9.0.0/api',
+      '/docs/manual/v8.0.0/api',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { Banners, Breadcrumbs, Main, PrevNext, VersionSelector, type VersionChoi
 import { PageToc } from '../../components/shell/PageToc.tsx';
 import { Article, EditLink, SidebarSlot, SidebarToggle } from './parts.tsx';
 import type { LayoutProps, RenderContext } from './types.ts';
+import { counterpartRoute } from '../../pipeline/site-config.ts';
 import type { RouteEntry } from '../../pipeline/types.ts';
 
 /** API module pages list their items (h3); other pages their sections (h2). */
@@ -12,9 +13,10 @@ export function tocDepth({ page }: Pick<LayoutProps, 'page'>): number {
 }
 
 /**
- * One choice per version of the route's section: the same page in that version when it exists,
- * else that version's first page. The version the route shows links to the route itself (so a
- * `latest` page stays under `latest`).
+ * One choice per version of the route's section: the page's counterpart in that version
+ * (`counterpartRoute`: the same page, the same API module, or its nearest ancestor), else that
+ * version's first page. The version the route shows links to the route itself (so a `latest` page
+ * stays under `latest`).
  */
 export function versionChoices(entry: RouteEntry, ctx: RenderContext): VersionChoice[] {
   const { section, version } = entry;
@@ -24,11 +26,11 @@ export function versionChoices(entry: RouteEntry, ctx: RenderContext): VersionCh
   const rest = entry.route.slice(`/docs/${section}/${version}/`.length);
   const current = sv.aliases[version] ?? version;
   return sv.versions.map((v) => {
-    const same = `/docs/${section}/${v}/${rest}`;
+    const same = counterpartRoute(rest, current, v, `/docs/${section}/${v}/`, (r) => ctx.index.routes.has(r));
     const home = ctx.index.sidebars.get(`${section}-${v}`)?.order[0] ?? `/docs/${section}/${v}/introduction`;
     return {
       label: sv.labels[v] ?? v,
-      href: v === current ? entry.route : ctx.index.routes.has(same) ? same : home,
+      href: v === current ? entry.route : (same ?? home),
       current: v === current,
     };
   });
