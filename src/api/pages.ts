@@ -79,7 +79,10 @@ function itemLinkResolver(items: readonly ApiItem[]): (md: string) => string {
 /** A module page's front matter block: its title and a description from its first docstring line. */
 export function moduleFrontMatter(mod: ApiModule): string {
   const first = moduleSummary(mod);
-  const description = first.length > 10 ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
+  // A first line that is a heading (`## Examples`), a bare name (`Belt.Option()`) or a few words
+  // describes nothing: search results and link previews get the generic sentence instead.
+  const usable = first.length >= 25 && !/^#/.test(first) && !/\(\)$/.test(first);
+  const description = usable ? first : `API reference of ${mod.id ?? mod.name}: its types and values.`;
   return ['---', `title: ${JSON.stringify(mod.name)}`, `description: ${JSON.stringify(description)}`, '---'].join('\n');
 }
 

@@ -69,6 +69,19 @@ describe('sitemap', () => {
   });
 });
 
+describe('descriptions', () => {
+  it('give every page a description that reads as a sentence: no Markdown, no heading, no bare name', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+    const bad: string[] = [];
+    for (const file of walk(out)) {
+      const description = /<meta name="description" content="([^"]*)"/.exec(readFileSync(file, 'utf8'))?.[1];
+      if (description === undefined || description.length < 25 || /^#|`|\(\)$/.test(description)) bad.push(`${path.relative(out, file)}: ${JSON.stringify(description)}`);
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
 describe('document outline', () => {
   it('never skips a heading level inside a page\'s article (API docstrings sit under their item)', () => {
     const skips: string[] = [];
