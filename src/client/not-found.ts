@@ -1,6 +1,6 @@
 // The 404 page's behaviours (`out/404.html`, which static hosts serve for every unknown path):
-// an address under a version alias that has no pages of its own (`/docs/manual/next/pipe`) goes
-// to the version the alias names; any other gets a button that searches the docs for the words
+// a section or version root (`/docs/manual/latest`) goes to its first page, and an address under a
+// version alias that has no pages of its own (`/docs/manual/next/pipe`) to the version the alias names; any other gets a button that searches the docs for the words
 // of its last segment. The address is untrusted: it is only matched against the built alias
 // prefixes, and shown through textContent.
 
@@ -31,14 +31,22 @@ export function queryFromPath(path: string): string {
     .slice(0, 64);
 }
 
-export function startNotFound(main: HTMLElement): void {
-  let aliases: AliasPrefixes = {};
+/** The page a section or version root stands for (`/docs/manual/latest/` → its first page), or undefined. */
+export function homeTarget(path: string, homes: Record<string, string>): string | undefined {
+  const to = homes[path.replace(/\/+$/, '')];
+  return to !== undefined && to.startsWith('/') && !to.startsWith('//') ? to : undefined;
+}
+
+function json(text: string | undefined): Record<string, string> {
   try {
-    aliases = JSON.parse(main.dataset['aliases'] ?? '{}') as AliasPrefixes;
+    return JSON.parse(text ?? '{}') as Record<string, string>;
   } catch {
-    aliases = {};
+    return {};
   }
-  const target = aliasTarget(location.pathname, aliases);
+}
+
+export function startNotFound(main: HTMLElement): void {
+  const target = homeTarget(location.pathname, json(main.dataset['homes'])) ?? aliasTarget(location.pathname, json(main.dataset['aliases']));
   if (target !== undefined) {
     location.replace(target + location.search + location.hash);
     return;

@@ -429,6 +429,18 @@ describe('footer and links', () => {
     });
   });
 
+  it('sends a version root to the version\'s first page', async () => {
+    for (const [from, to] of [
+      ['/docs/manual/latest', '/docs/manual/latest/introduction'],
+      ['/docs/manual/v12.0.0/', '/docs/manual/v12.0.0/introduction'],
+      ['/docs/manual/next', '/docs/manual/v12.0.0/introduction'],
+    ]) {
+      await withPage(from!, WIDE, async (page) => {
+        await page.waitForURL(`**${to}`);
+      });
+    }
+  });
+
   it('offers to search the docs for the words of a missing address, and the search starts with them', async () => {
     await withPage('/docs/manual/v11.0.0/pipe-operator', WIDE, async (page) => {
       const search = page.getByRole('button', { name: 'Search the docs for “pipe operator”' });

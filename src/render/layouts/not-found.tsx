@@ -21,6 +21,25 @@ export function aliasPrefixes(sections: RenderContext['site']['sections']): Reco
   return out;
 }
 
+/**
+ * Section and version roots, which have no page of their own (`/docs/manual/latest`,
+ * `/docs/react/v0.11.0/`, `/docs/manual`) → the page a reader typing them wants: the version's
+ * first page (the section's newest routed version for a section root).
+ */
+export function versionHomes(ctx: RenderContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [section, sv] of Object.entries(ctx.site.sections)) {
+    const home = (v: string) => ctx.index.sidebars.get(`${section}-${v}`)?.order[0] ?? `/docs/${section}/${v}/introduction`;
+    for (const v of [...sv.versions, ...Object.keys(sv.aliases)]) {
+      const real = sv.routed.includes(v) || sv.versions.includes(v) ? v : sv.aliases[v]!;
+      if (!ctx.index.routes.has(`/docs/${section}/${v}`)) out[`/docs/${section}/${v}`] = home(real);
+    }
+    const newest = sv.routed.includes('latest') ? 'latest' : (sv.versions[0] ?? undefined);
+    if (newest && !ctx.index.routes.has(`/docs/${section}`)) out[`/docs/${section}`] = home(newest);
+  }
+  return out;
+}
+
 export function renderNotFound(ctx: RenderContext): string {
   const { site } = ctx.site;
   const docs = site.nav[0];
@@ -30,7 +49,7 @@ export function renderNotFound(ctx: RenderContext): string {
   );
   const body = renderToStaticMarkup(
     <Shell route="/404" ctx={ctx}>
-      <main id="main" className="main main-centered not-found" data-not-found="" data-aliases={JSON.stringify(aliasPrefixes(ctx.site.sections))}>
+      <main id="main" className="main main-centered not-found" data-not-found="" data-aliases={JSON.stringify(aliasPrefixes(ctx.site.sections))} data-homes={JSON.stringify(versionHomes(ctx))}>
         <p className="not-found-code" aria-hidden="true">
           404
         </p>
