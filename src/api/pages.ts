@@ -103,7 +103,10 @@ export function moduleMarkdown(
   // Lines of only spaces and tabs are written empty: they mean a blank line, and Markdown parsers
   // disagree on what such a line adds to an indented code block before it (micromark keeps part of
   // it), so a page with one took the slow parser (10 of the 649 API pages, ~0.35 s of a build).
-  const fix = (parts: string[] | undefined, level: number) => nestHeadings(modules(itemLinks((parts ?? []).join('\n\n').replace(/^[ \t]+$/gm, ''))), level);
+  // A link with no target (`[\`getUnsafe\`]()`, as the Belt sources write a mention) is its text:
+  // as a link it led back to the page itself.
+  const fix = (parts: string[] | undefined, level: number) =>
+    nestHeadings(modules(itemLinks((parts ?? []).join('\n\n').replace(/^[ \t]+$/gm, '').replace(/\[([^\]\n]+)\]\(\s*\)/g, '$1'))), level);
   // A module's docs sit under its h1 (their headings from h2), an item's under its h3 (from h4).
   const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings, 2), ''];
   const lines: { line: number; item: string }[] = [];

@@ -82,6 +82,15 @@ describe('descriptions', () => {
   });
 });
 
+describe('links', () => {
+  it('has no link without a target (a docstring mention written as `[name]()` is text)', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+    const empty = walk(out).filter((f) => readFileSync(f, 'utf8').includes('<a href="">'));
+    expect(empty.map((f) => path.relative(out, f))).toEqual([]);
+  });
+});
+
 describe('document outline', () => {
   it('never skips a heading level inside a page\'s article (API docstrings sit under their item)', () => {
     const skips: string[] = [];
