@@ -58,6 +58,26 @@ describe('search records', () => {
     expect(pageRecords(page('page', '/try'), compiled, opts)).toEqual([]);
   });
 
+  describe('section text', () => {
+    const textOf = async (markdown: string) => (await compile(`# T\n\n${markdown}`)).sections[0]!.text;
+
+    it('keeps table cells apart, header and body', async () => {
+      const text = await textOf(['| Library | Where it comes from |', '|---|---|', '| `rescript.json` | only JavaScript |'].join('\n'));
+      expect(text.split(' ')).toEqual(['Library', 'Where', 'it', 'comes', 'from', 'rescript.json', 'only', 'JavaScript']);
+    });
+
+    it('keeps list items apart, even when an item is only code', async () => {
+      expect(await textOf(['- `React.null`', '- `React.element` rendering nothing'].join('\n'))).toMatch(/^React\.null React\.element rendering nothing$/);
+    });
+
+    it('keeps block elements and components apart, but not inline ones', async () => {
+      const text = await textOf(['<div>one</div><div>two</div>', '', 'in **bold**text and `code`s.'].join('\n'));
+      expect(text).toMatch(/\bone two\b/);
+      expect(text).toMatch(/\bboldtext\b/); // no space was written there: inline text stays as written
+      expect(text).toMatch(/\bcodes\./);
+    });
+  });
+
   it('cuts long section text at a word', async () => {
     const compiled = await compile(`# T\n\n${'word '.repeat(100)}`);
     const [record] = pageRecords(page('docs', '/docs/manual/v11.0.0/t', { section: 'manual', version: 'v11.0.0' }), compiled, { ...opts, maxContent: 120 });
