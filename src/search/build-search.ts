@@ -276,8 +276,12 @@ export function searchFiles(
   return { files, sizes };
 }
 
-/** Records for upload to a hosted index: URLs made absolute with the site's base URL. */
+/**
+ * Records for upload to a hosted index: URLs made absolute with the site's base URL, and
+ * `deprecated` on every record, as the hosted index's `customRanking: ["asc(deprecated)"]` needs
+ * (Algolia puts a record without the attribute last, not first).
+ */
 export function exportRecords(records: SearchRecord[], siteUrl: string): SearchRecord[] {
   const base = siteUrl.replace(/\/$/, '');
-  return records.map((r) => ({ ...r, url: base + r.url, url_without_anchor: base + r.url_without_anchor }));
+  return records.map((r) => ({ ...r, url: base + r.url, url_without_anchor: base + r.url_without_anchor, deprecated: r.deprecated === true }));
 }
