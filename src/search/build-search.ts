@@ -9,12 +9,15 @@ import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
 
+/** Bumped when records are made differently from the same page (kept lines in the page cache are then made again). */
+const RECORDS_FORMAT = 2;
+
 /** Where the modal finds its settings (fetched when it first opens). */
 export const SEARCH_CONFIG_PATH = 'search/config.json';
 
 /**
  * A page's records, compactly: what they share (route, area, title, version) once, then per record
- * its anchor, heading level, content, API name (null for none) and the headings above it (lvl2 to
+ * its anchor, heading level, content, API name (null for none), 1 if deprecated (else 0) and the headings above it (lvl2 to
  * its level), one after the other in one array. Kept as UTF-8 JSON (below).
  */
 type PageRecords = [route: string, lvl0: string, title: string, version: string, flat: (string | number | null)[]];
@@ -24,7 +27,7 @@ function compact(records: SearchRecord[]): PageRecords {
   const flat: PageRecords[4] = [];
   for (const r of records) {
     const level = Number(r.type.slice(3));
-    flat.push(r.anchor, level, r.content, r.api ?? null);
+    flat.push(r.anchor, level, r.content, r.api ?? null, r.deprecated ? 1 : 0);
     const h = r.hierarchy as unknown as Record<string, string | null>;
     for (let i = 2; i <= level; i++) flat.push(h[`lvl${i}`] ?? null);
   }
@@ -39,11 +42,13 @@ function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[
     const level = flat[i++] as number;
     const content = flat[i++] as string | null;
     const api = flat[i++] as string | null;
+    const deprecated = flat[i++] === 1;
     const levels: (string | null)[] = [];
     for (let l = 2; l <= level; l++) levels.push(flat[i++] as string | null);
     const hierarchy = { lvl0, lvl1: title, lvl2: levels[0] ?? null, lvl3: levels[1] ?? null, lvl4: levels[2] ?? null, lvl5: levels[3] ?? null, lvl6: levels[4] ?? null };
     const record = searchRecord(route, anchor, level, hierarchy, content, version);
     if (api !== null) record.api = api;
+    if (deprecated) record.deprecated = true;
     out.push(record);
   }
   return out;
@@ -105,7 +110,7 @@ export class SearchRecords {
    */
   linesFor(page: Page, compiled: CompiledPage): Pick<CompiledPage, 'searchLines'> {
     const { kind, route } = page.source;
-    const key = JSON.stringify([kind, route, searchVersionOf(page.source) ?? null, areaOf(page, this.options), this.options.maxContent ?? null]);
+    const key = JSON.stringify([RECORDS_FORMAT, kind, route, searchVersionOf(page.source) ?? null, areaOf(page, this.options), this.options.maxContent ?? null]);
     const kept = compiled.searchLines;
     if (kept?.[0] === key) return { searchLines: kept };
     const records = pageRecords(page, compiled, this.options);
@@ -173,9 +178,16 @@ function indexLines(records: SearchRecord[]): string {
     const h = r.hierarchy as unknown as Record<string, string | null>;
     const headings: string[] = [];
     for (let i = 2; i <= level; i++) headings.push(h[`lvl${i}`] ?? '');
-    lines.push(JSON.stringify([r.anchor ?? '', level, headings, r.content ?? '', r.api ?? '']).slice(1));
+    lines.push(JSON.stringify(indexRecord(r, level, headings)).slice(1));
   }
   return lines.join('\n');
+}
+
+/** A record's entry in the embedded index, without its page number. */
+function indexRecord(r: SearchRecord, level: number, headings: string[]): [string, number, string[], string, string, 1?] {
+  const entry: [string, number, string[], string, string, 1?] = [r.anchor ?? '', level, headings, r.content ?? '', r.api ?? ''];
+  if (r.deprecated) entry.push(1);
+  return entry;
 }
 
 /** A record set in the embedded index's compact form. */
@@ -194,7 +206,7 @@ export function embeddedIndex(version: string, records: SearchRecord[]): Embedde
     const h = r.hierarchy as unknown as Record<string, string | null>;
     const headings: string[] = [];
     for (let i = 2; i <= level; i++) headings.push(h[`lvl${i}`] ?? '');
-    out.push([p, r.anchor ?? '', level, headings, r.content ?? '', r.api ?? '']);
+    out.push([p, ...indexRecord(r, level, headings)]);
   }
   return { format: 1, version, pages, records: out };
 }
@@ -264,8 +276,12 @@ export function searchFiles(
   return { files, sizes };
 }
 
-/** Records for upload to a hosted index: URLs made absolute with the site's base URL. */
+/**
+ * Records for upload to a hosted index: URLs made absolute with the site's base URL, and
+ * `deprecated` on every record, as the hosted index's `customRanking: ["asc(deprecated)"]` needs
+ * (Algolia puts a record without the attribute last, not first).
+ */
 export function exportRecords(records: SearchRecord[], siteUrl: string): SearchRecord[] {
   const base = siteUrl.replace(/\/$/, '');
-  return records.map((r) => ({ ...r, url: base + r.url, url_without_anchor: base + r.url_without_anchor }));
+  return records.map((r) => ({ ...r, url: base + r.url, url_without_anchor: base + r.url_without_anchor, deprecated: r.deprecated === true }));
 }

@@ -2,6 +2,7 @@
 // compile stage's text sections (never from the page's HTML, so no page has to be kept for it).
 import type { CompiledPage, Heading, Page, SourceFile } from '../pipeline/types.ts';
 import { NO_VERSION, type Hierarchy, type RecordType, type SearchRecord } from '../client/search/types.ts';
+import { kebab } from '../api/names.ts';
 
 export interface RecordOptions {
   /** Section name → display name of its area (`manual` → `Language Manual`), from versions.json. */
@@ -40,6 +41,34 @@ export function areaOf(page: Page, opts: RecordOptions): string {
   return (section && opts.sectionNames[section]) || 'Docs';
 }
 
+/** `api/belt/set-int` → its library and module segment (none for a page outside the API). */
+const API_ROUTE = /\/api\/([^/]+)(?:\/([^/]+))?$/;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The full ReScript name of an API module page, from its route and title: readers search for
+ * `Belt.Set` and `Js.Array`, and hits of Core's, Belt's and Js's `Array` must not all read `Array`.
+ * The route holds the library and the module path flattened (`api/belt/hash-map-int`, see
+ * `moduleSlug`), the title the module's own name (`Int`, or `SetInt` on legacy pages), so the part
+ * of the route before the title's own segment is the parent module (`hash-map` → `HashMap`).
+ */
+export function apiModuleName(route: string, title: string): string {
+  const m = API_ROUTE.exec(route);
+  if (!m || !m[2] || !/^[A-Z][\w']*$/.test(title)) return title;
+  const lib = capitalize(m[1]!);
+  const own = kebab(title);
+  const segment = m[2];
+  if (segment !== own && segment.endsWith(`-${own}`)) {
+    const parent = segment.slice(0, -own.length - 1).split('-').map(capitalize).join('');
+    return `${lib}.${parent}.${title}`;
+  }
+  return `${lib}.${title}`;
+}
+
+/** An API item whose docs start with its deprecation (`> **Deprecated:** …`, written by src/api/pages.ts). */
+const DEPRECATED = /^Deprecated\b/;
+
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const at = text.lastIndexOf(' ', max);
@@ -59,7 +88,8 @@ export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOpti
   const lvl0 = areaOf(page, opts);
   const isApi = lvl0 === 'API';
   const max = opts.maxContent ?? DEFAULT_MAX_CONTENT;
-  const title = compiled.title;
+  // An API module's records carry its full name as their page title (lvl1) and item prefix.
+  const title = isApi ? apiModuleName(route, compiled.title) : compiled.title;
   const levels: (string | null)[] = [title, null, null, null, null, null]; // lvl1…lvl6
   const records: SearchRecord[] = [];
   const seen = new Set<string>();
@@ -91,6 +121,7 @@ export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOpti
     const name = heading?.text.trim() ?? '';
     if (isApi && heading && depth > 1 && (API_ID.test(heading.id) || (source.kind === 'api-legacy' && IDENTIFIER.test(name)))) {
       record.api = `${title}.${name}`;
+      if (text && DEPRECATED.test(text)) record.deprecated = true;
     }
     records.push(record);
   };
@@ -99,5 +130,9 @@ export function pageRecords(page: Page, compiled: CompiledPage, opts: RecordOpti
   if (sections.length === 0) add(null, '');
   else if (sections[0]!.heading !== null && sections[0]!.heading.depth > 1) add(null, '');
   for (const s of sections) add(s.heading, s.text);
+  // A module none of whose items is still to be used (Js.* in ReScript 12) is deprecated as a
+  // whole: its page should rank below its replacement's, as its items do.
+  const items = records.filter((r) => r.api !== undefined);
+  if (items.length > 0 && items.every((r) => r.deprecated)) for (const r of records) r.deprecated = true;
   return records;
 }

@@ -8,7 +8,7 @@ import { copyFixture, docsgen } from '../helpers/cli.ts';
 import type { SearchRecord } from '../../src/client/search/types.ts';
 
 describe('docsgen search export', () => {
-  it('writes every record in DocSearch’s shape, with absolute URLs, API items named module.item', () => {
+  it('writes every record in DocSearch’s shape, with absolute URLs, API items named Library.Module.item', () => {
     const root = copyFixture('dialect');
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'docsgen-export-')), 'records.json');
     const run = docsgen(['search', 'export', '--root', root, '--out', file]);
@@ -16,17 +16,18 @@ describe('docsgen search export', () => {
     expect(run.stderr).toMatch(/✓ \d+ search records from \d+ pages written to /);
     const records = JSON.parse(readFileSync(file, 'utf8')) as SearchRecord[];
     for (const r of records) {
-      expect(Object.keys(r).filter((k) => k !== 'api').sort()).toEqual(['anchor', 'content', 'hierarchy', 'objectID', 'type', 'url', 'url_without_anchor', 'version']);
+      expect(Object.keys(r).filter((k) => k !== 'api').sort()).toEqual(['anchor', 'content', 'deprecated', 'hierarchy', 'objectID', 'type', 'url', 'url_without_anchor', 'version']);
+      expect(typeof r.deprecated).toBe('boolean');
       expect(r.url).toBe(r.anchor ? `${r.url_without_anchor}#${r.anchor}` : r.url_without_anchor);
       expect(r.url.startsWith('https://example.org/')).toBe(true);
       expect(r.type).toMatch(/^lvl[1-6]$/);
     }
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
-    expect(records.find((r) => r.api === 'Array.map')).toMatchObject({
+    expect(records.find((r) => r.api === 'Core.Array.map')).toMatchObject({
       url: 'https://example.org/docs/manual/v1.0.0/api/core/array#value-map',
       type: 'lvl3',
       version: 'v1.0.0',
-      hierarchy: { lvl0: 'API', lvl1: 'Array', lvl2: 'Values', lvl3: 'map' },
+      hierarchy: { lvl0: 'API', lvl1: 'Core.Array', lvl2: 'Values', lvl3: 'map' },
     });
     // The same records on standard output when no file is named.
     const out = docsgen(['search', 'export', '--root', root]);

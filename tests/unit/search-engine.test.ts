@@ -98,6 +98,51 @@ describe('embedded search engine', () => {
   });
 });
 
+describe('ranking', () => {
+  const apiPage = (url: string, name: string, extra: Partial<SearchRecord> = {}) =>
+    record(url, name, `The ${name} module.`, { hierarchy: { lvl0: 'API', lvl1: name, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, ...extra });
+  const apiItem = (url: string, module: string, item: string, content: string, extra: Partial<SearchRecord> = {}) =>
+    record(url, item, content, { type: 'lvl3', hierarchy: { lvl0: 'API', lvl1: module, lvl2: 'Values', lvl3: item, lvl4: null, lvl5: null, lvl6: null }, api: `${module}.${item}`, ...extra });
+  const site = [
+    record('/docs/manual/v11.0.0/null-undefined-option', 'Null, Undefined and Option', 'ReScript has no null; an option holds a value or None, and option replaces both.'),
+    record('/docs/manual/v11.0.0/optional-labels', 'Optional Labeled Arguments', 'Labels that may be left out.'),
+    apiPage('/docs/manual/v11.0.0/api/js/option', 'Js.Option', { deprecated: true }),
+    apiPage('/docs/manual/v11.0.0/api/stdlib/option', 'Stdlib.Option'),
+    ...['map', 'flatMap', 'getOr', 'isSome'].map((i) => apiItem(`/docs/manual/v11.0.0/api/stdlib/option#value-${i}`, 'Stdlib.Option', i, 'option option option')),
+    apiItem('/docs/manual/v11.0.0/api/js/option#value-map', 'Js.Option', 'map', 'Deprecated: use Option.map. option', { deprecated: true }),
+    record('/docs/manual/v11.0.0/build-external-stdlib', 'External Stdlib', 'external'),
+    record('/docs/manual/v11.0.0/external', 'External (Bind to Any JS Library)', 'The external keyword binds a JavaScript value, and external is used everywhere, external after external.'),
+    record('/docs/manual/v11.0.0/warning-numbers', 'Warning Numbers', 'The compiler reports these.'),
+    record('/docs/manual/v11.0.0/faq#warnings', 'Warnings', 'The compiler warnings explained.'),
+  ];
+  const ranked = new EmbeddedSearch(embeddedIndex('v11.0.0', site));
+  const order = (query: string) => ranked.search({ ...base, query }).hits.map((h) => h.url.replace('/docs/manual/v11.0.0/', ''));
+
+  it('puts a guide page whose title holds the word above API modules and items that hold it too', () => {
+    expect(order('option')[0]).toBe('null-undefined-option');
+  });
+
+  it('puts every record titled with the word above one that only has it in the text', () => {
+    const hits = order('option');
+    expect(hits.indexOf('optional-labels')).toBeGreaterThan(hits.indexOf('api/stdlib/option#value-isSome')); // a prefix is weaker than the word
+  });
+
+  it('puts a page above the API items of the same title words, and a deprecated entry below its peers', () => {
+    const hits = order('option');
+    expect(hits.slice(1, 3)).toEqual(['api/stdlib/option', 'api/js/option']);
+    const items = hits.filter((h) => h.includes('#value-'));
+    expect(items.at(-1)).toBe('api/js/option#value-map');
+  });
+
+  it('puts the page whose URL is the query above one whose title starts with it, however short', () => {
+    expect(order('external').slice(0, 2)).toEqual(['external', 'build-external-stdlib']);
+  });
+
+  it('counts a plural as its singular, and a page above a section at the same title match', () => {
+    expect(order('compiler warnings')[0]).toBe('warning-numbers');
+  });
+});
+
 describe('embedded client', () => {
   it('loads the index of the requested version once and answers every request from it', async () => {
     const files: Record<string, unknown> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../helpers/compile.ts';
-import { pageRecords } from '../../src/search/records.ts';
+import { apiModuleName, pageRecords } from '../../src/search/records.ts';
 import { embeddedIndex, exportRecords, SearchRecords } from '../../src/search/build-search.ts';
 import { DEFAULT_SEARCH } from '../../src/search/settings.ts';
 import type { ResolvedSiteConfig } from '../../src/pipeline/site-config.ts';
@@ -39,16 +39,34 @@ describe('search records', () => {
     expect(third).toMatchObject({ anchor: 'labeled', content: 'With labels too.', url_without_anchor: '/docs/manual/v11.0.0/pipe' });
   });
 
-  it('names API items module > item, from headings with value-/type- ids', async () => {
+  it('names API items by their module\'s full name > item, from headings with value-/type- ids', async () => {
     const compiled = await compile(['# Array', '', 'Arrays.', '', '## Values {#values}', '', '### map {#value-map}', '', 'Maps each item.', '', '### t {#type-t}', '', 'The type.'].join('\n'));
     const api = page('api', '/docs/manual/v11.0.0/api/stdlib/array', { section: 'manual', version: 'v11.0.0', format: 'md' });
     const records = pageRecords(api, compiled, opts);
-    expect(records.map((r) => [r.hierarchy.lvl0, r.anchor, r.api ?? null])).toEqual([
-      ['API', null, null],
-      ['API', 'values', null],
-      ['API', 'value-map', 'Array.map'],
-      ['API', 'type-t', 'Array.t'],
+    expect(records.map((r) => [r.hierarchy.lvl0, r.hierarchy.lvl1, r.anchor, r.api ?? null])).toEqual([
+      ['API', 'Stdlib.Array', null, null],
+      ['API', 'Stdlib.Array', 'values', null],
+      ['API', 'Stdlib.Array', 'value-map', 'Stdlib.Array.map'],
+      ['API', 'Stdlib.Array', 'type-t', 'Stdlib.Array.t'],
     ]);
+  });
+
+  it('names an API module from its route and title: library, parent module, own name', () => {
+    expect(apiModuleName('/docs/manual/v11.0.0/api/belt/set', 'Set')).toBe('Belt.Set');
+    expect(apiModuleName('/docs/manual/v11.0.0/api/belt/hash-map-int', 'Int')).toBe('Belt.HashMap.Int');
+    expect(apiModuleName('/docs/manual/v9.0.0/api/belt/set-int', 'SetInt')).toBe('Belt.SetInt'); // legacy pages are flat
+    expect(apiModuleName('/docs/manual/v9.0.0/api/js/null-undefined', 'Null_undefined')).toBe('Js.Null_undefined');
+    expect(apiModuleName('/docs/manual/v11.0.0/api/belt', 'Belt')).toBe('Belt'); // a library's own page
+    expect(apiModuleName('/docs/manual/v11.0.0/api', 'API Overview')).toBe('API Overview');
+  });
+
+  it('marks deprecated API items, and a module whose items are all deprecated', async () => {
+    const api = page('api', '/docs/manual/v12.0.0/api/js/option', { section: 'manual', version: 'v12.0.0', format: 'md' });
+    const item = (name: string, deprecated: boolean) => [`### ${name} {#value-${name}}`, '', ...(deprecated ? ['> **Deprecated:** Use Option instead.', ''] : []), 'Does it.', ''];
+    const some = pageRecords(api, await compile(['# Option', '', 'Options.', '', '## Values {#values}', '', ...item('map', true), ...item('get', false)].join('\n')), opts);
+    expect(some.map((r) => [r.anchor, r.deprecated ?? false])).toEqual([[null, false], ['values', false], ['value-map', true], ['value-get', false]]);
+    const all = pageRecords(api, await compile(['# Option', '', 'Options.', '', '## Values {#values}', '', ...item('map', true), ...item('get', true)].join('\n')), opts);
+    expect(all.every((r) => r.deprecated)).toBe(true);
   });
 
   it('gives blog and community pages the `none` version facet and leaves other pages out', async () => {
@@ -56,6 +74,26 @@ describe('search records', () => {
     expect(pageRecords(page('blog', '/blog/release-12'), compiled, opts)[0]).toMatchObject({ version: 'none', hierarchy: { lvl0: 'Blog' } });
     expect(pageRecords(page('community', '/community/overview'), compiled, opts)[0]).toMatchObject({ version: 'none', hierarchy: { lvl0: 'Community' } });
     expect(pageRecords(page('page', '/try'), compiled, opts)).toEqual([]);
+  });
+
+  describe('section text', () => {
+    const textOf = async (markdown: string) => (await compile(`# T\n\n${markdown}`)).sections[0]!.text;
+
+    it('keeps table cells apart, header and body', async () => {
+      const text = await textOf(['| Library | Where it comes from |', '|---|---|', '| `rescript.json` | only JavaScript |'].join('\n'));
+      expect(text.split(' ')).toEqual(['Library', 'Where', 'it', 'comes', 'from', 'rescript.json', 'only', 'JavaScript']);
+    });
+
+    it('keeps list items apart, even when an item is only code', async () => {
+      expect(await textOf(['- `React.null`', '- `React.element` rendering nothing'].join('\n'))).toMatch(/^React\.null React\.element rendering nothing$/);
+    });
+
+    it('keeps block elements and components apart, but not inline ones', async () => {
+      const text = await textOf(['<div>one</div><div>two</div>', '', 'in **bold**text and `code`s.'].join('\n'));
+      expect(text).toMatch(/\bone two\b/);
+      expect(text).toMatch(/\bboldtext\b/); // no space was written there: inline text stays as written
+      expect(text).toMatch(/\bcodes\./);
+    });
   });
 
   it('cuts long section text at a word', async () => {

@@ -46,6 +46,10 @@ interface Doc {
   title: string;
   /** The headings above it. */
   path: string;
+  /** A deprecated API item or module (ranked below the others). */
+  deprecated: boolean;
+  /** The last segment of its page's URL, for a page record (`external`); '' for a section. */
+  slug: string;
 }
 
 /** The part of a DocSearch request the engine reads (the rest of Algolia's parameters are ignored). */
@@ -111,7 +115,7 @@ export class EmbeddedSearch {
   private readonly mini: MiniSearch<Doc>;
 
   constructor(file: EmbeddedIndexFile) {
-    for (const [p, anchor, level, headings, content, api] of file.records) {
+    for (const [p, anchor, level, headings, content, api, deprecated] of file.records) {
       const page = file.pages[p];
       if (!page) continue;
       const [url, lvl0, lvl1, version] = page;
@@ -129,6 +133,8 @@ export class EmbeddedSearch {
         version,
         title: h[level] ?? lvl1,
         path: h.slice(1, level).join(' '),
+        deprecated: deprecated === 1,
+        slug: anchor ? '' : (url.split('/').pop() ?? ''),
       });
     }
     this.mini = new MiniSearch<Doc>({
@@ -166,10 +172,11 @@ export class EmbeddedSearch {
       results = this.mini.search({ combineWith: 'AND', queries: groups }, { boost: BOOST, boostDocument: (id) => LEVEL_BOOST[docs[id as number]!.type] ?? 1 });
     }
     const allowed = facetTest(req.facetFilters);
-    const docs = results.filter((r) => {
-      const doc = this.docs[r.id as number]!;
-      return allowed(doc.version);
-    });
+    const docs = rank(
+      results.filter((r) => allowed(this.docs[r.id as number]!.version)),
+      this.docs,
+      queryTerms,
+    );
     const pre = req.highlightPreTag ?? '<em>';
     const post = req.highlightPostTag ?? '</em>';
     const ellipsis = req.snippetEllipsisText ?? '…';
@@ -227,6 +234,88 @@ export class EmbeddedSearch {
       queryID: queryId(),
     };
   }
+}
+
+/**
+ * How a title holds one query word: 2 as a word (or its plural or singular, as Algolia's
+ * ignorePlurals), 1 as the start of a word (the word being typed), 0.5 with a typo (`prom` is
+ * closer to Promise than to `from`), 0 not at all.
+ */
+function wordInTitle(terms: string[], titleTerms: readonly string[], prefix: boolean): number {
+  let best = 0;
+  for (const q of terms) {
+    for (const t of titleTerms) {
+      if (t === q || t === `${q}s` || q === `${t}s` || t === `${q}es` || q === `${t}es`) return 2;
+      if (prefix && t.startsWith(q)) best = 1;
+      else if (best < 0.5 && closeTo(t, q)) best = 0.5;
+    }
+  }
+  return best;
+}
+
+/** Lowercase words of a title or query, punctuation other than the dot of a module path dropped. */
+function normal(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}_.']+/gu, ' ').trim();
+}
+
+/** What a hit is, for the order of equally matching hits: a page, a section, an API item. */
+function kindRank(doc: Doc): number {
+  return doc.type === 'lvl1' ? 0 : doc.api ? 2 : 1;
+}
+
+interface RankKey {
+  /** Σ over query words of `wordInTitle` for the record's own title (and API name). */
+  title: number;
+  kind: number;
+  api: boolean;
+  deprecated: boolean;
+  /** The title (or the page's URL segment, or the API name) is the query itself. */
+  exact: boolean;
+  /** Every query word is in the first words of the text (a page that is about it says so first). */
+  lead: boolean;
+  score: number;
+}
+
+/** Words of the text that count as its lead. */
+const LEAD_WORDS = 12;
+
+/**
+ * DocSearch's order on top of MiniSearch's relevance (its BM25 score favours short records, so
+ * the dozens of one-line API items beat the manual's page about the same word): first how many
+ * query words the record's own title holds, then, for hits whose title matches, a page before a
+ * section before an API item (among untitled hits, those whose text starts with the query come
+ * first and are ordered so too); a guide before the API; a deprecated entry after the others; a
+ * title that is the query itself (or a page whose URL is) before one that only holds it; a text
+ * that starts with the query; and last the score. Algolia's own criteria are words, typo,
+ * attribute, exact, then custom ranking; `attribute` here is the title-word count and the kind.
+ */
+function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[][]): SearchResult[] {
+  const query = normal(queryTerms.map((t) => t[0]).join(' '));
+  const slugQuery = query.replace(/[ .]+/g, '-');
+  const keys = new Map<SearchResult, RankKey>();
+  for (const r of results) {
+    const doc = docs[r.id as number]!;
+    const titleTerms = tokenize(doc.api ? `${doc.title} ${doc.api}` : doc.title);
+    let title = 0;
+    queryTerms.forEach((terms, i) => (title += wordInTitle(terms, titleTerms, i === queryTerms.length - 1)));
+    const api = doc.api.toLowerCase();
+    const exact = normal(doc.title) === query || (doc.slug !== '' && doc.slug === slugQuery) || (api !== '' && (api === query || api.endsWith(`.${query}`)));
+    const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' ')), false) === 2);
+    keys.set(r, { title, kind: kindRank(doc), api: doc.hierarchy.lvl0 === 'API', deprecated: doc.deprecated, exact, lead, score: r.score });
+  }
+  // Among records whose titles miss the query, those whose text starts with it come first, and
+  // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
+  // the sections that merely open with it).
+  const order = (a: RankKey, b: RankKey): number =>
+    b.title - a.title ||
+    (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
+    (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
+    Number(a.api) - Number(b.api) ||
+    Number(a.deprecated) - Number(b.deprecated) ||
+    Number(b.exact) - Number(a.exact) ||
+    Number(b.lead) - Number(a.lead) ||
+    b.score - a.score;
+  return [...results].sort((a, b) => order(keys.get(a)!, keys.get(b)!));
 }
 
 /** Algolia's facetFilters: strings are ANDed, an inner array is an OR; only `version` is a facet here. */

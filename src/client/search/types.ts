@@ -30,6 +30,8 @@ export interface SearchRecord {
   version: string;
   /** ReScript name of an API item (`Array.map`): ranked above titles and text. */
   api?: string;
+  /** An API item (or a module with only such items) marked deprecated: ranked below the others. */
+  deprecated?: boolean;
 }
 
 /** Facet value of records that belong to no docs version: every version's search shows them. */
@@ -44,8 +46,11 @@ export interface EmbeddedIndexFile {
   version: string;
   /** [url_without_anchor, lvl0, lvl1, version facet] */
   pages: [string, string, string, string][];
-  /** [page, anchor ('' for none), level 1–6, headings lvl2…level, content, api name ('' for none)] */
-  records: [number, string, number, string[], string, string][];
+  /**
+   * [page, anchor ('' for none), level 1–6, headings lvl2…level, content, api name ('' for none),
+   * and 1 when deprecated (left out otherwise, so older files read the same)]
+   */
+  records: [number, string, number, string[], string, string, 1?][];
 }
 
 /** `out/search/config.json`: what the modal needs, fetched when it first opens. */

@@ -60,14 +60,33 @@ function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
   return out;
 }
 
+/** Markdown nodes that are blocks of their own: their text never runs into the next one's. */
+const BLOCK_NODES = new Set(['paragraph', 'heading', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'tableCell', 'code', 'html', 'thematicBreak', 'definition']);
+/** HTML elements written in content that are blocks (or break a line), as opposed to inline ones. */
+const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul']);
+
+function isBlock(node: object): boolean {
+  const type = (node as { type?: string }).type ?? '';
+  if (BLOCK_NODES.has(type)) return true;
+  if (type !== 'docsgenElement') return false;
+  const name = (node as { data?: { hName?: string } }).data?.hName ?? '';
+  // A component (`<Warn>`, `<CodeTab>`) renders a box of its own; a lowercase tag is as HTML has it.
+  return BLOCK_TAGS.has(name) || /^[A-Z]/.test(name);
+}
+
 /**
  * A node's text, as mdast-util-to-string gives it (a literal's value, else an image's alt, else
- * its children's texts), pushed piece by piece.
+ * its children's texts), pushed piece by piece, but with a space around each block (table cell,
+ * list item, paragraph, component): to-string glues `rescript.json` in one cell to `only
+ * JavaScript` in the next, which search then shows and indexes as `rescript.jsononly`.
  */
-function textOf(node: object, out: string[]): void {
+export function textOf(node: object, out: string[]): void {
+  const block = isBlock(node);
+  if (block) out.push(' ');
   if ('value' in node) out.push(node.value as string);
   else if ('alt' in node && node.alt) out.push(node.alt as string);
   else if ('children' in node) for (const child of node.children as object[]) textOf(child, out);
+  if (block) out.push(' ');
 }
 
 /**
