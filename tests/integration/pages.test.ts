@@ -95,13 +95,14 @@ describe('the pages of a site', () => {
     expect(text($(page('/docs/manual/v2.0.0/llms'), 'article'))).toContain('Written by hand for v2');
   });
 
-  it('lists every canonical route once in sitemap.xml, latest aliases left out, and names it in robots.txt', () => {
+  it('lists every canonical route once in sitemap.xml (for the version latest stands for, the latest copy its canonical link names), and names it in robots.txt', () => {
     const locs = $$(parse(read('sitemap.xml')), 'url > loc').map((l) => text(l));
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs.every((l) => l.startsWith('https://demo.example/'))).toBe(true);
-    expect(locs.some((l) => l.includes('/latest/'))).toBe(false);
-    expect(existsSync(path.join(out, 'docs/manual/latest/introduction.html'))).toBe(true);
-    for (const route of ['/blog', '/blog/archived', '/blog/post-1', '/blog/old-news', '/community/overview', '/packages', '/docs/manual/v2.0.0/introduction', '/docs/manual/v1.0.0/llms']) {
+    // v2.0.0 is what latest stands for: its pages name their latest copy as canonical.
+    expect(locs.some((l) => l.includes('/v2.0.0/'))).toBe(false);
+    expect(attr($(parse(read('docs/manual/v2.0.0/introduction.html')), 'link[rel="canonical"]'), 'href')).toBe('https://demo.example/docs/manual/latest/introduction');
+    for (const route of ['/blog', '/blog/archived', '/blog/post-1', '/blog/old-news', '/community/overview', '/packages', '/docs/manual/latest/introduction', '/docs/manual/v1.0.0/llms']) {
       expect(locs).toContain(`https://demo.example${route}`);
     }
     expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://demo.example/sitemap.xml\n');
