@@ -26,3 +26,28 @@ export function moduleSlug(path: readonly string[]): string {
 export function primaryLibrary(version: string): 'stdlib' | 'core' {
   return version >= 'v12.0.0' ? 'stdlib' : 'core';
 }
+
+/** `api/belt/set-int` → its library and module segment (none for a page outside the API). */
+const API_ROUTE = /\/api\/([^/]+)(?:\/([^/]+))?$/;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The full ReScript name of an API module page, from its route and title: readers search for
+ * `Belt.Set` and `Js.Array`, and hits of Core's, Belt's and Js's `Array` must not all read `Array`.
+ * The route holds the library and the module path flattened (`api/belt/hash-map-int`, see
+ * `moduleSlug`), the title the module's own name (`Int`, or `SetInt` on legacy pages), so the part
+ * of the route before the title's own segment is the parent module (`hash-map` → `HashMap`).
+ */
+export function apiModuleName(route: string, title: string): string {
+  const m = API_ROUTE.exec(route);
+  if (!m || !m[2] || !/^[A-Z][\w']*$/.test(title)) return title;
+  const lib = capitalize(m[1]!);
+  const own = kebab(title);
+  const segment = m[2];
+  if (segment !== own && segment.endsWith(`-${own}`)) {
+    const parent = segment.slice(0, -own.length - 1).split('-').map(capitalize).join('');
+    return `${lib}.${parent}.${title}`;
+  }
+  return `${lib}.${title}`;
+}

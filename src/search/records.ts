@@ -2,7 +2,7 @@
 // compile stage's text sections (never from the page's HTML, so no page has to be kept for it).
 import type { CompiledPage, Heading, Page, SourceFile } from '../pipeline/types.ts';
 import { NO_VERSION, type Hierarchy, type RecordType, type SearchRecord } from '../client/search/types.ts';
-import { kebab } from '../api/names.ts';
+import { apiModuleName } from '../api/names.ts';
 
 export interface RecordOptions {
   /** Section name → display name of its area (`manual` → `Language Manual`), from versions.json. */
@@ -39,31 +39,6 @@ export function areaOf(page: Page, opts: RecordOptions): string {
   if (kind === 'community') return 'Community';
   if (kind === 'api' || kind === 'api-legacy' || /^\/docs\/[^/]+\/[^/]+\/api(\/|$)/.test(route ?? '')) return 'API';
   return (section && opts.sectionNames[section]) || 'Docs';
-}
-
-/** `api/belt/set-int` → its library and module segment (none for a page outside the API). */
-const API_ROUTE = /\/api\/([^/]+)(?:\/([^/]+))?$/;
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/**
- * The full ReScript name of an API module page, from its route and title: readers search for
- * `Belt.Set` and `Js.Array`, and hits of Core's, Belt's and Js's `Array` must not all read `Array`.
- * The route holds the library and the module path flattened (`api/belt/hash-map-int`, see
- * `moduleSlug`), the title the module's own name (`Int`, or `SetInt` on legacy pages), so the part
- * of the route before the title's own segment is the parent module (`hash-map` → `HashMap`).
- */
-export function apiModuleName(route: string, title: string): string {
-  const m = API_ROUTE.exec(route);
-  if (!m || !m[2] || !/^[A-Z][\w']*$/.test(title)) return title;
-  const lib = capitalize(m[1]!);
-  const own = kebab(title);
-  const segment = m[2];
-  if (segment !== own && segment.endsWith(`-${own}`)) {
-    const parent = segment.slice(0, -own.length - 1).split('-').map(capitalize).join('');
-    return `${lib}.${parent}.${title}`;
-  }
-  return `${lib}.${title}`;
 }
 
 /** An API item whose docs start with its deprecation (`> **Deprecated:** …`, written by src/api/pages.ts). */

@@ -69,6 +69,25 @@ describe('sitemap', () => {
   });
 });
 
+describe('titles', () => {
+  it('name each API module in full, so no two pages of a version share a title (Belt.Int, Belt.Map.Int, Core.Int …)', () => {
+    const dupes: string[] = [];
+    for (const version of ['v8.0.0', 'v9.0.0', 'v10.0.0', 'latest', 'v12.0.0']) {
+      const dir = path.join(out, 'docs/manual', version, 'api');
+      const walk = (d: string): string[] =>
+        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.html') ? [path.join(d, e.name)] : []));
+      const seen = new Map<string, string>();
+      for (const file of walk(dir)) {
+        const title = /<title>([^<]*)<\/title>/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+        const other = seen.get(title);
+        if (other) dupes.push(`${version}: "${title}" on ${path.relative(dir, other)} and ${path.relative(dir, file)}`);
+        seen.set(title, file);
+      }
+    }
+    expect(dupes).toEqual([]);
+  });
+});
+
 describe('descriptions', () => {
   it('give every page a description that reads as a sentence: no Markdown, no heading, no bare name', () => {
     const walk = (dir: string): string[] =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../helpers/compile.ts';
-import { apiModuleName, pageRecords } from '../../src/search/records.ts';
+import { apiModuleName } from '../../src/api/names.ts';
+import { pageRecords } from '../../src/search/records.ts';
 import { embeddedIndex, exportRecords, SearchRecords } from '../../src/search/build-search.ts';
 import { DEFAULT_SEARCH } from '../../src/search/settings.ts';
 import type { ResolvedSiteConfig } from '../../src/pipeline/site-config.ts';

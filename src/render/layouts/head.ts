@@ -1,5 +1,6 @@
 // The <head> of every page: title, description, canonical, OpenGraph, assets.
 import { escapeHtml } from '../../util/text.ts';
+import { apiModuleName } from '../../api/names.ts';
 import { canonicalRoute } from '../../pipeline/site-config.ts';
 import type { Page, RouteEntry } from '../../pipeline/types.ts';
 import type { RenderContext } from './types.ts';
@@ -34,7 +35,8 @@ export function headData(entry: RouteEntry, page: Page, title: string, ctx: Rend
   const sv = entry.section ? ctx.site.sections[entry.section] : undefined;
   return {
     // `metaTitle` is the document title as written; otherwise the page title plus the section's name.
-    title: page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${title} | ${titleSuffix(entry, ctx)}`),
+    // An API module is named in full: eleven v11 pages were all "Int" (Belt.Int, Belt.Map.Int, …).
+    title: page.meta.metaTitle ?? (entry.route === '/' ? site.title : `${page.source.kind === 'api' ? apiModuleName(entry.route, title) : title} | ${titleSuffix(entry, ctx)}`),
     description: page.meta.description ?? site.description,
     canonical: canonicalRoute(entry, page.meta.canonical, ctx.site.sections),
     route: entry.route,
