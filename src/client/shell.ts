@@ -16,10 +16,24 @@ function hideOnScroll(header: HTMLElement): void {
     header.toggleAttribute('data-hidden', hidden);
     document.documentElement.toggleAttribute('data-header-hidden', hidden);
   };
+  // A jump to an anchor is not the reader scrolling: the heading was placed below the bar
+  // (scroll-margin-top), and hiding the bar then left a bar-high gap above it. The scrolls of the
+  // frame a jump happens in move the reference points without moving the bar.
+  let jumpedAt = Number.NEGATIVE_INFINITY;
+  const jump = () => (jumpedAt = performance.now());
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
+    if (link && !event.defaultPrevented) jump();
+  });
+  window.addEventListener('hashchange', jump);
   window.addEventListener(
     'scroll',
     () => {
       const y = window.scrollY;
+      if (performance.now() - jumpedAt < 150) {
+        last = turn = y;
+        return;
+      }
       if (y > last !== down) {
         down = y > last;
         turn = last;

@@ -77,6 +77,22 @@ describe('top bar', () => {
     });
   });
 
+  it('stays for a jump to an anchor, and the heading lands just below it', async () => {
+    await withPage('/docs/manual/v11.0.0/pipe', { width: 1440, height: 400 }, async (page) => {
+      await page.locator('.page-toc a[href="#placeholders"]').click();
+      await page.waitForFunction(() => location.hash === '#placeholders');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await headerHidden(page)).toBe(false);
+      const gap = await page.evaluate(() => {
+        const bar = document.querySelector('[data-site-header]')!.getBoundingClientRect().bottom;
+        return document.getElementById('placeholders')!.getBoundingClientRect().top - bar;
+      });
+      // The root's scroll-padding: the bar's height plus 1rem, no more.
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThanOrEqual(24);
+    });
+  });
+
   it('comes back when the keyboard reaches it', async () => {
     await withPage('/docs/manual/v11.0.0/record', WIDE, async (page) => {
       await scrollTo(page, 300);
