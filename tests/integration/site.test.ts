@@ -23,6 +23,11 @@ const routes = [
   ...Object.entries(reactPages).flatMap(([v, slugs]) => slugs.map((s) => `/docs/react/${v}/${s}`)),
 ];
 
+/** Every HTML file under `dir`, at any depth. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+}
+
 describe('the ReScript site', () => {
   it('builds with no errors: every link and anchor resolves', () => {
     expect(result.code, result.stderr.split('\n').slice(-40).join('\n')).toBe(0);
@@ -74,10 +79,8 @@ describe('titles', () => {
     const dupes: string[] = [];
     for (const version of ['v8.0.0', 'v9.0.0', 'v10.0.0', 'latest', 'v12.0.0']) {
       const dir = path.join(out, 'docs/manual', version, 'api');
-      const walk = (d: string): string[] =>
-        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.html') ? [path.join(d, e.name)] : []));
       const seen = new Map<string, string>();
-      for (const file of walk(dir)) {
+      for (const file of htmlFiles(dir)) {
         const title = /<title>([^<]*)<\/title>/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
         const other = seen.get(title);
         if (other) dupes.push(`${version}: "${title}" on ${path.relative(dir, other)} and ${path.relative(dir, file)}`);
@@ -90,10 +93,8 @@ describe('titles', () => {
 
 describe('descriptions', () => {
   it('give every page a description that reads as a sentence: no Markdown, no heading, no bare name', () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
     const bad: string[] = [];
-    for (const file of walk(out)) {
+    for (const file of htmlFiles(out)) {
       const description = /<meta name="description" content="([^"]*)"/.exec(readFileSync(file, 'utf8'))?.[1];
       if (description === undefined || description.length < 25 || /^#|`|\(\)$/.test(description)) bad.push(`${path.relative(out, file)}: ${JSON.stringify(description)}`);
     }
@@ -103,9 +104,7 @@ describe('descriptions', () => {
 
 describe('links', () => {
   it('has no link without a target (a docstring mention written as `[name]()` is text)', () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
-    const empty = walk(out).filter((f) => readFileSync(f, 'utf8').includes('<a href="">'));
+    const empty = htmlFiles(out).filter((f) => readFileSync(f, 'utf8').includes('<a href="">'));
     expect(empty.map((f) => path.relative(out, f))).toEqual([]);
   });
 });
@@ -113,9 +112,7 @@ describe('links', () => {
 describe('document outline', () => {
   it('never skips a heading level inside a page\'s article (API docstrings sit under their item)', () => {
     const skips: string[] = [];
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
-    const files = walk(out);
+    const files = htmlFiles(out);
     for (const file of files) {
       const levels = $$(parse(readFileSync(file, 'utf8')), 'article :is(h1, h2, h3, h4, h5, h6)').map((h) => Number(h.tagName.slice(1)));
       const at = levels.findIndex((l, i) => i > 0 && l > levels[i - 1]! + 1);
