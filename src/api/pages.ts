@@ -106,7 +106,7 @@ export function moduleMarkdown(
   // A link with no target (`[\`getUnsafe\`]()`, as the Belt sources write a mention) is its text:
   // as a link it led back to the page itself.
   const fix = (parts: string[] | undefined, level: number) =>
-    nestHeadings(modules(itemLinks((parts ?? []).join('\n\n').replace(/^[ \t]+$/gm, '').replace(/\[([^\]\n]+)\]\(\s*\)/g, '$1'))), level);
+    nestHeadings(modules(itemLinks((parts ?? []).filter(isProse).join('\n\n').replace(/^[ \t]+$/gm, '').replace(/\[([^\]\n]+)\]\(\s*\)/g, '$1'))), level);
   // A module's docs sit under its h1 (their headings from h2), an item's under its h3 (from h4).
   const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings, 2), ''];
   const lines: { line: number; item: string }[] = [];
@@ -132,6 +132,15 @@ export function moduleMarkdown(
   }
   void key;
   return { markdown: out.join('\n'), lines };
+}
+
+/**
+ * Whether a docstring part says something. The legacy extraction (rescript 8–10's `.mli` comments)
+ * also yields a bare comment opener (`/*`, 14–16 per version) and ocamldoc's placeholder for a
+ * module list (`{12 nested modules}`), which rendered as paragraphs of their own.
+ */
+function isProse(part: string): boolean {
+  return !/^\s*(?:\/\*+|\*+\/|\{\d+ nested modules?\})\s*$/.test(part);
 }
 
 /**

@@ -102,6 +102,13 @@ describe('descriptions', () => {
   });
 });
 
+describe('legacy API docs', () => {
+  it('show no comment debris of the rescript 8–10 interfaces (a bare `/*`, `{12 nested modules}`)', () => {
+    const debris = htmlFiles(path.join(out, 'docs/manual')).filter((f) => /<p>\/\*<\/p>|\{\d+ nested modules?\}/.test(readFileSync(f, 'utf8')));
+    expect(debris.map((f) => path.relative(out, f))).toEqual([]);
+  });
+});
+
 describe('links', () => {
   it('has no link without a target (a docstring mention written as `[name]()` is text)', () => {
     const empty = htmlFiles(out).filter((f) => readFileSync(f, 'utf8').includes('<a href="">'));
