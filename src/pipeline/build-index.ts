@@ -345,6 +345,15 @@ function* llmsFiles(opts: Pick<GeneratedOptions, 'pages' | 'compiled' | 'site' |
       const desc = page.meta.description ? `: ${page.meta.description}` : '';
       index.push(`- [${compiled.title}](${site.url}${page.source.route})${desc}`);
     }
+    // The index names its two companions, so a tool handed llms.txt alone finds the full text.
+    const own = `${site.url}/docs/${section}/${version}`;
+    index.push(
+      '',
+      '## Full text',
+      '',
+      `- [Every page in one file](${own}/llms-full.txt): the Markdown of every page above, in this order`,
+      `- [Every page, smaller](${own}/llms-small.txt): the same without the JavaScript output of the examples`,
+    );
     // Read once per page: a page from the compiled-page cache reads its Markdown from the file.
     let markdowns: string[] | undefined;
     const full = (strip: boolean) => {

@@ -91,6 +91,10 @@ describe('the pages of a site', () => {
     ]);
     expect(text($(v1, 'article'))).toContain('Demo Manual v1 documentation');
     expect(existsSync(path.join(out, 'docs/manual/v1.0.0/llms-full.txt'))).toBe(true);
+    // llms.txt names its companions, as absolute addresses of the version's own copies.
+    const index = read('docs/manual/v1.0.0/llms.txt');
+    expect(index).toContain('](https://demo.example/docs/manual/v1.0.0/llms-full.txt)');
+    expect(index).toContain('](https://demo.example/docs/manual/v1.0.0/llms-small.txt)');
     expect(attr($(v1, '#docs-sidebar a[aria-current="page"]'), 'href')).toBe('/docs/manual/v1.0.0/llms');
     expect(text($(page('/docs/manual/v2.0.0/llms'), 'article'))).toContain('Written by hand for v2');
   });
