@@ -1,8 +1,12 @@
 // The 404 page's behaviours (`out/404.html`, which static hosts serve for every unknown path):
-// a section or version root (`/docs/manual/latest`) goes to its first page, and an address under a
-// version alias that has no pages of its own (`/docs/manual/next/pipe`) to the version the alias names; any other gets a button that searches the docs for the words
-// of its last segment. The address is untrusted: it is only matched against the built alias
-// prefixes, and shown through textContent.
+// a section or version root (`/docs/manual/latest`) goes to its first page, an address under a
+// version alias that has no pages of its own (`/docs/manual/next/pipe`) to the version the alias
+// names, and any other gets a button that searches the docs for the words of its last segment.
+// The address is untrusted: it is only matched against the built prefixes and roots, and shown
+// through textContent.
+
+/** A route of this site (`/x`), not an address elsewhere (`//host/x`, `https://…`). */
+const onSite = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
 /** Alias prefix → version prefix (`/docs/manual/next/` → `/docs/manual/v12.0.0/`), from the page. */
 export type AliasPrefixes = Record<string, string>;
@@ -10,7 +14,7 @@ export type AliasPrefixes = Record<string, string>;
 /** Where an address under an alias lives, or undefined. Both prefixes are the site's own, so the result stays on it. */
 export function aliasTarget(path: string, aliases: AliasPrefixes): string | undefined {
   for (const [from, to] of Object.entries(aliases)) {
-    if (from.startsWith('/') && to.startsWith('/') && !to.startsWith('//') && path.startsWith(from)) return to + path.slice(from.length);
+    if (onSite(from) && onSite(to) && path.startsWith(from)) return to + path.slice(from.length);
   }
   return undefined;
 }
@@ -34,7 +38,7 @@ export function queryFromPath(path: string): string {
 /** The page a section or version root stands for (`/docs/manual/latest/` → its first page), or undefined. */
 export function homeTarget(path: string, homes: Record<string, string>): string | undefined {
   const to = homes[path.replace(/\/+$/, '')];
-  return to !== undefined && to.startsWith('/') && !to.startsWith('//') ? to : undefined;
+  return to !== undefined && onSite(to) ? to : undefined;
 }
 
 function json(text: string | undefined): Record<string, string> {

@@ -6,7 +6,7 @@ import { readingOrder } from './sidebar-order.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import { llmsGroup } from './incremental/generated.ts';
 import type { LoadedConfig } from './load.ts';
-import { counterpartRoute, resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
+import { counterpartRoute, newestVersionRoute, resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
   Banner,
   Breadcrumb,
@@ -237,13 +237,10 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       crumbs.push({ name: title, href: route });
       entry.breadcrumbs = crumbs;
       const real = resolveVersion(site.sections, section, version);
-      const latest = sv ? sv.routed.find((a) => sv.aliases[a] !== undefined && sv.aliases[a] !== real && a === 'latest') : undefined;
       for (const b of sv?.banners[real] ?? []) {
         const banner: Banner = { kind: b.kind, text: b.text };
         if (b.link) {
-          // The newest version's name in routes: the routed `latest` alias, else the version it
-          // stands for, else the newest version (a section whose newest folder is itself `latest`).
-          const newest = latest ?? sv?.aliases['latest'] ?? sv?.versions[0] ?? version;
+          const newest = (sv && newestVersionRoute(sv)) ?? version;
           const latestBase = `/docs/${section}/${newest}/`;
           const same = counterpartRoute(slug, real, resolveVersion(site.sections, section, newest), latestBase, (r) => titles.has(r));
           const latestHome = sidebars.get(`${section}-${newest}`)?.order[0] ?? `${latestBase}introduction`;

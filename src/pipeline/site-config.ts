@@ -153,6 +153,16 @@ export function resolveSiteConfig(config: LoadedConfig): ResolvedSiteConfig {
   return { site, sections };
 }
 
+/**
+ * The newest version's name in routes: the routed `latest` alias, else the version `latest` stands
+ * for, else the newest version (a section whose newest folder is itself called `latest`, as the
+ * React docs). Undefined for a section with no versions.
+ */
+export function newestVersionRoute(sv: SectionVersions): string | undefined {
+  if (sv.routed.includes('latest')) return 'latest';
+  return sv.aliases['latest'] ?? sv.versions[0];
+}
+
 /** The version an alias (or a version) stands for in a section. */
 export function resolveVersion(sections: Record<string, SectionVersions>, section: string, version: string): string {
   return sections[section]?.aliases[version] ?? version;

@@ -47,8 +47,9 @@ const JSX_VERSION = '4';
 /**
  * @rescript/react's compiled interfaces, resolved from where `rescript` was found: the directory
  * `rescript build` writes a dependency's `.cmi` files to (rewatch passes the same `-I`), so the
- * toolchain that compiles the docs' examples (scripts/check-examples.mjs, which builds it there)
- * compiles the playground's code too. Null when not installed or not built yet.
+ * toolchain that compiles the docs' examples (scripts/check-examples.mjs) compiles the playground's
+ * code too; `npm ci` builds it there (scripts/install-playground.mjs). Null when not installed or
+ * not built yet.
  */
 function resolveReactInterfaces(fromDir: NodeJS.Require): string | null {
   try {
@@ -80,8 +81,10 @@ export function resolveCompiler(searchFrom: string[]): ResolvedCompiler | null {
       // named `rescript` (the API reference installs several), the 12 binary and runtime beside it
       // are what compiles.
       const version = (JSON.parse(readFileSync(runtimeJson, 'utf8')) as { version?: string }).version ?? 'unknown';
-      const react = resolveReactInterfaces(fromDir);
-      if (existsSync(bsc)) return { bsc, runtime, includes: react ? [react] : [], version };
+      if (existsSync(bsc)) {
+        const react = resolveReactInterfaces(fromDir);
+        return { bsc, runtime, includes: react ? [react] : [], version };
+      }
     } catch {
       // not in this directory (or not ReScript 12+): try the next
     }

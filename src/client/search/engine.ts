@@ -267,7 +267,8 @@ interface RankKey {
   /** Σ over query words of `wordInTitle` for the record's own title (and API name). */
   title: number;
   kind: number;
-  api: boolean;
+  /** In the API reference (lvl0 `API`), as opposed to a guide page. */
+  inApi: boolean;
   deprecated: boolean;
   /** The title (or the page's URL segment, or the API name) is the query itself. */
   exact: boolean;
@@ -300,8 +301,9 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     queryTerms.forEach((terms, i) => (title += wordInTitle(terms, titleTerms, i === queryTerms.length - 1)));
     const api = doc.api.toLowerCase();
     const exact = normal(doc.title) === query || (doc.slug !== '' && doc.slug === slugQuery) || (api !== '' && (api === query || api.endsWith(`.${query}`)));
-    const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' ')), false) === 2);
-    keys.set(r, { title, kind: kindRank(doc), api: doc.hierarchy.lvl0 === 'API', deprecated: doc.deprecated, exact, lead, score: r.score });
+    const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
+    const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
+    keys.set(r, { title, kind: kindRank(doc), inApi: doc.hierarchy.lvl0 === 'API', deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
   // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
@@ -310,7 +312,7 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     b.title - a.title ||
     (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
     (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
-    Number(a.api) - Number(b.api) ||
+    Number(a.inApi) - Number(b.inApi) ||
     Number(a.deprecated) - Number(b.deprecated) ||
     Number(b.exact) - Number(a.exact) ||
     Number(b.lead) - Number(a.lead) ||

@@ -29,7 +29,6 @@ function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
   return site;
 }
 
-
 export function headData(entry: RouteEntry, page: Page, title: string, ctx: RenderContext): HeadData {
   const { site } = ctx.site;
   const sv = entry.section ? ctx.site.sections[entry.section] : undefined;

@@ -2,6 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderHead } from './head.ts';
 import { Shell } from './shell.tsx';
+import { newestVersionRoute } from '../../pipeline/site-config.ts';
 import type { RenderContext } from './types.ts';
 
 export const NOT_FOUND_PATH = '404.html';
@@ -34,7 +35,7 @@ export function versionHomes(ctx: RenderContext): Record<string, string> {
       const real = sv.routed.includes(v) || sv.versions.includes(v) ? v : sv.aliases[v]!;
       if (!ctx.index.routes.has(`/docs/${section}/${v}`)) out[`/docs/${section}/${v}`] = home(real);
     }
-    const newest = sv.routed.includes('latest') ? 'latest' : (sv.versions[0] ?? undefined);
+    const newest = newestVersionRoute(sv);
     if (newest && !ctx.index.routes.has(`/docs/${section}`)) out[`/docs/${section}`] = home(newest);
   }
   return out;
