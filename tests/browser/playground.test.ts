@@ -113,6 +113,32 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
+  it('keeps the edited code in the address as you type: a reload opens it again, and the back button skips the edits', async () => {
+    const page = await open();
+    const entries = await page.evaluate(() => history.length);
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('let kept = 42\n');
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('code'));
+    await page.waitForFunction(() => {
+      const param = new URL(location.href).searchParams.get('code');
+      return param !== null && param.length > 10;
+    });
+    await page.waitForFunction((want) => {
+      const editor = [...document.querySelectorAll('.pg-editor .cm-line')].map((l) => l.textContent ?? '').join('\n');
+      return editor === want;
+    }, 'let kept = 42\n');
+    // The address settles on the last edit (it follows the compile's pause in typing).
+    await page.waitForFunction(() => document.querySelector('.playground')?.getAttribute('data-status') === 'done', undefined, { timeout: 60_000 });
+    const param = new URL(page.url()).searchParams.get('code')!.replace(/ /g, '+');
+    expect(decompressFromEncodedURIComponent(param)).toBe('let kept = 42\n');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.reload();
+    await page.waitForSelector('.pg-editor .cm-content');
+    expect(await editorText(page)).toBe('let kept = 42\n');
+    await page.context().close();
+  });
+
   it('shares an empty editor as an empty program, not the default example', async () => {
     const page = await open();
     await page.locator('.pg-editor .cm-content').click();

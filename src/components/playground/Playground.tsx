@@ -51,6 +51,17 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/**
+ * Puts `code` in the page's address (`?code=`), replacing the history entry: a reload, or the
+ * address bar copied by hand, keeps the reader's edits, and typing leaves no trail of entries
+ * for the back button to walk through.
+ */
+function keepCodeInAddress(code: string): void {
+  const search = searchWithCode(window.location.search, code);
+  if (search === window.location.search) return;
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+}
+
 export default function Playground({ compilerBaseUrl, versions }: PlaygroundProps) {
   const id = useId();
   const [code, setCode] = useState(DEFAULT_EXAMPLE);
@@ -114,7 +125,10 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
 
   const compileSoon = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void compileNow(), COMPILE_DELAY_MS);
+    timer.current = setTimeout(() => {
+      keepCodeInAddress(codeRef.current);
+      void compileNow();
+    }, COMPILE_DELAY_MS);
   }, [compileNow]);
 
   // Once, on the client: the code from the URL, the editor, the first compile.
@@ -134,7 +148,10 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             setCode(next);
             compileSoon();
           },
-          onCompileNow: () => void compileNow(),
+          onCompileNow: () => {
+            keepCodeInAddress(codeRef.current);
+            void compileNow();
+          },
         });
         output.current = mod.createOutput(outputHost.current, 'Compiled JavaScript');
         setEditorReady(true);
@@ -161,8 +178,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   }, [editorReady, outcome, lastJs]);
 
   const share = async () => {
-    const search = searchWithCode(window.location.search, codeRef.current);
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    keepCodeInAddress(codeRef.current);
     try {
       await navigator.clipboard.writeText(window.location.href);
       setShareNote('Link copied');
