@@ -21,6 +21,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { stringify as spaces } from 'space-separated-tokens';
 import { trimLines } from 'trim-lines';
+import { inlineCodeRuns, KEPT_CLASS } from './inline-code.ts';
 import { CHILDREN_SLOT, COMPONENT_TAGS, TABLE_PARTS, renderComponentWith } from './render-body.ts';
 
 /** The body's HTML and the ids of its elements (in document order), or undefined: use the general path. */
@@ -113,7 +114,11 @@ class HtmlWriter {
         return `<del>${this.all(node.children, trim)}</del>`;
       case 'inlineCode': {
         const value = node.value.replace(/\r?\n|\r/g, ' ');
-        return `<code>${escapeText(trim ? trimSpaceStart(value) : value)}</code>`;
+        let html = '<code>';
+        for (const run of inlineCodeRuns(trim ? trimSpaceStart(value) : value)) {
+          html += typeof run === 'string' ? escapeText(run) : `<span class="${KEPT_CLASS}">${escapeText(run.kept)}</span>`;
+        }
+        return `${html}</code>`;
       }
       case 'break':
         return '<br>\n';
