@@ -30,12 +30,15 @@ const DOC_VERSIONS = [
   { section: 'manual', version: 'v10.0.0', compiler: 'v10' },
   { section: 'manual', version: 'v11.0.0', compiler: 'v11' },
   { section: 'manual', version: 'v12.0.0', compiler: 'v12' },
+  // React's latest docs cover @rescript/react 0.13 (ReScript 11, React 18) and 0.14 (ReScript 12,
+  // React 19): each example is checked with both, unless marked for one (see compilerWords).
   { section: 'react', version: 'latest', compiler: 'v11' },
+  { section: 'react', version: 'latest', compiler: 'v12' },
   { section: 'react', version: 'v0.11.0', compiler: 'v10' },
   { section: 'react', version: 'v0.10.0', compiler: 'v9' },
   // Syntax lookup entries hold for both current compilers; an example marked `v12` (```res example
   // v12```) shows syntax that v11 does not have and is checked by v12 only.
-  { section: 'syntax-lookup', version: 'v11', compiler: 'v11', dir: 'syntax-lookup', skipMeta: 'v12' },
+  { section: 'syntax-lookup', version: 'v11', compiler: 'v11', dir: 'syntax-lookup' },
   { section: 'syntax-lookup', version: 'v12', compiler: 'v12', dir: 'syntax-lookup' },
 ];
 
@@ -170,8 +173,15 @@ function maskForMdx(source) {
 
 const mdxParser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
 
-/** Fences of one page: its prelude blocks and its examples, with where their code starts. */
-function collectFences(source, skipMeta) {
+/** A fence's compiler words: ```res example v12``` is for ReScript 12 only, and a docs version
+ * checked by several compilers leaves it to that one. */
+const COMPILER_WORD = /^v\d+$/;
+
+/**
+ * Fences of one page: its prelude blocks and its examples for `compiler` (those naming no compiler,
+ * or naming it), with where their code starts.
+ */
+function collectFences(source, compiler) {
   const tree = mdxParser.parse(maskForMdx(source));
   const preludes = [];
   const examples = [];
@@ -186,9 +196,14 @@ function collectFences(source, skipMeta) {
       columnOffset: node.position.start.column - 1,
     };
     if (meta.includes('prelude')) preludes.push(block);
-    else if (meta.includes('example') && !(skipMeta && meta.includes(skipMeta))) examples.push(block);
+    else if (meta.includes('example') && forCompiler(meta, compiler)) examples.push(block);
   });
   return { preludes, examples };
+}
+
+function forCompiler(metaWords, compiler) {
+  const named = metaWords.filter((w) => COMPILER_WORD.test(w));
+  return named.length === 0 || named.includes(compiler);
 }
 
 function moduleName(file, index) {
@@ -353,7 +368,7 @@ function runBuild(compiler, cwd) {
  * modules with errors are removed and the build is re-run until no new error appears.
  */
 async function checkDocVersion(doc, modules, workRoot) {
-  const dir = join(workRoot, `${doc.section}-${doc.version}`);
+  const dir = join(workRoot, `${doc.section}-${doc.version}-${doc.compiler}`);
   const src = join(dir, 'src');
   mkdirSync(src, { recursive: true });
   symlinkSync(join(toolsRoot, doc.compiler, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -425,7 +440,7 @@ async function main() {
     for (const file of listPages(options.content, doc)) {
       let fences;
       try {
-        fences = collectFences(readFileSync(file, 'utf8'), doc.skipMeta);
+        fences = collectFences(readFileSync(file, 'utf8'), doc.compiler);
       } catch (err) {
         // Some mdast-util-mdx-jsx errors carry their place only in the text: "... (3:1-3:7)".
         const place = err.place?.start ?? err.place ?? {};
@@ -491,7 +506,7 @@ async function main() {
   }
 
   const total = results.reduce((n, r) => n + r.count, 0);
-  const counts = results.map((r) => `${r.doc.section} ${r.doc.version}: ${r.count}`).join(', ');
+  const counts = results.map((r) => `${r.doc.section} ${r.doc.version} (${r.doc.compiler}): ${r.count}`).join(', ');
   if (problems.length) {
     const files = new Set(problems.map((p) => p.file)).size;
     const failed = results.reduce((n, r) => n + r.failedModules, 0);
