@@ -157,6 +157,11 @@ function violation(file: ConfigFile, e: ErrorObject): Message {
     case 'minimum':
     case 'maximum':
       return say(`${subject} ${e.message} (found ${shown(e.data)})`);
+    case 'pattern': {
+      // The pattern alone reads as noise to an author; the field's description says what it wants.
+      const description = (e.parentSchema as { description?: string } | undefined)?.description;
+      return say(`${subject} has the wrong form (found ${shown(e.data)}): it must match ${(e.params as { pattern: string }).pattern}`, undefined, description);
+    }
     case 'uniqueItems': {
       const { i, j } = e.params as { i: number; j: number };
       return say(`${subject} lists ${shown((e.data as unknown[])[i])} twice (items ${j} and ${i})`, at(`${e.instancePath}/${i}`));

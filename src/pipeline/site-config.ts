@@ -22,6 +22,8 @@ export interface SiteSettings {
   footer: NavLink[];
   /** The favicon, a route of a public/ file (`/favicon.svg`). */
   icon?: string;
+  /** The link preview picture (og:image), a route of a raster public/ file (`/img/social-card.png`). */
+  image?: string;
   /** Edit-link base: the repository URL of the content dir (`https://github.com/o/r/blob/main/content`). */
   editBase?: string;
   community: { name: string; href: string; description?: string }[];
@@ -133,6 +135,8 @@ export function resolveSiteConfig(config: LoadedConfig): ResolvedSiteConfig {
   if (editBase) site.editBase = editBase;
   const icon = str(s['icon']);
   if (icon?.startsWith('/')) site.icon = icon;
+  const image = str(s['image']);
+  if (image?.startsWith('/')) site.image = image;
   if (links_ === 'error' || links_ === 'warn' || links_ === 'off') site.links = links_;
 
   const sections: Record<string, SectionVersions> = record([]);
@@ -168,15 +172,26 @@ export function resolveVersion(sections: Record<string, SectionVersions>, sectio
   return sections[section]?.aliases[version] ?? version;
 }
 
+/** site.json's keys that name a file of public/, and what the file is for. */
+const SITE_FILES = [
+  { key: 'icon', what: 'the site icon' },
+  { key: 'image', what: 'the link preview image' },
+] as const;
+
 /**
  * Files site.json names that the site would not serve (the icon: a tab would show none and every
- * page would ask for it in vain), reported at the key.
+ * page would ask for it in vain; the preview image: every shared link would show a broken
+ * picture), each reported at its key.
  */
 export function siteFileMessages(config: LoadedConfig, site: SiteSettings, served: ReadonlySet<string>): Message[] {
   const file = config.site;
-  if (!file || !site.icon || served.has(site.icon)) return [];
-  const place = placeOf(file.doc.positions, '/icon') ?? { line: 1, column: 1 };
-  return [message(file.displayPath, place, 'error', `Missing file: the site icon ${site.icon} is not in public/`, 'file-missing', `Put it at public${site.icon}.`)];
+  if (!file) return [];
+  return SITE_FILES.flatMap(({ key, what }) => {
+    const route = site[key];
+    if (!route || served.has(route)) return [];
+    const place = placeOf(file.doc.positions, `/${key}`) ?? { line: 1, column: 1 };
+    return [message(file.displayPath, place, 'error', `Missing file: ${what} ${route} is not in public/`, 'file-missing', `Put it at public${route}.`)];
+  });
 }
 
 /**

@@ -48,6 +48,15 @@ describe('head', () => {
     expect(existsSync(path.join(out, 'favicon.svg'))).toBe(true);
   });
 
+  it('gives link previews the site image, or a blog post\'s own raster preview, as an absolute URL', () => {
+    for (const file of ['about.html', 'docs/manual/v12.0.0/pipe.html', 'blog.html']) {
+      expect(meta(page(file), 'og:image'), file).toBe('https://example.org/img/card.png');
+      expect(attr($(page(file), 'meta[name="twitter:card"]'), 'content'), file).toBe('summary_large_image');
+    }
+    expect(meta(page('blog/hello.html'), 'og:image')).toBe('https://example.org/img/hello.png');
+    expect(existsSync(path.join(out, 'img', 'card.png'))).toBe(true);
+  });
+
   it('points the canonical link of the version `latest` stands for at the latest copy', () => {
     for (const file of ['docs/manual/latest/pipe.html', 'docs/manual/v11.0.0/pipe.html']) {
       const tree = page(file);

@@ -18,6 +18,8 @@ export interface HeadData {
   version: string | undefined;
   /** Blog pages announce the feed. */
   feed: boolean;
+  /** The link preview picture (og:image): a route or an absolute URL. */
+  image?: string | undefined;
   noindex?: boolean;
 }
 
@@ -42,7 +44,17 @@ export function headData(entry: RouteEntry, page: Page, title: string, ctx: Rend
     ogType: page.source.kind === 'blog' ? 'article' : 'website',
     version: sv && entry.version ? (sv.aliases[entry.version] ?? entry.version) : undefined,
     feed: entry.route === '/blog' || entry.route.startsWith('/blog/'),
+    image: previewImage(page) ?? site.image,
   };
+}
+
+/** Formats link previews show (not SVG, which social networks do not render). */
+const RASTER = /\.(png|jpe?g|gif|webp)$/i;
+
+/** A blog post's own preview picture, when it is one link previews can show. */
+function previewImage(page: Page): string | undefined {
+  if (page.source.kind !== 'blog') return undefined;
+  return [page.meta.previewImg, page.meta.articleImg].find((img): img is string => typeof img === 'string' && RASTER.test(img.split(/[?#]/)[0]!));
 }
 
 const absolute = (base: string, href: string) => (/^https?:\/\//.test(href) ? href : base + href);
@@ -70,6 +82,8 @@ export function renderHead(data: HeadData, ctx: RenderContext): string {
     data.canonical !== undefined ? meta('og:url', url) : '',
     meta('og:type', data.ogType),
     meta('og:site_name', site.title),
+    data.image ? meta('og:image', absolute(site.url, data.image)) : '',
+    data.image ? '<meta name="twitter:card" content="summary_large_image">' : '',
     data.version ? `<meta name="docsearch:version" content="${escapeHtml(data.version)}">` : '',
     site.icon ? `<link rel="icon" href="${escapeHtml(site.icon)}"${iconType(site.icon)}>` : '',
     `<link rel="stylesheet" href="${ctx.bundle.css}">`,
