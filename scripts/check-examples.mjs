@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Compiles every ```res example``` fence of the docs with the real ReScript compiler of the version
-// the page documents, and reports each compiler error at its place in the .mdx file.
+// the page documents, and reports each compiler error at its place in the .mdx file. An example's
+// JS Output tab (the ```js``` fence beside it in a <CodeTab>) must show lines the compiler printed:
+// a tab written by hand, or left from an older compiler, is reported at its first wrong line.
 //
 //   node scripts/check-examples.mjs [--versions v11.0.0,latest] [--install] [--content <dir>] [--keep]
 //
@@ -22,24 +24,28 @@ import { visit } from 'unist-util-visit';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const toolsRoot = join(repoRoot, 'tools', 'rescript');
 const RULE = 'example-compile';
+const JS_RULE = 'example-js-output';
 
-/** Which compiler checks which docs version. v9 ships @rescript/react 0.10 (JSX v3 only). */
+/**
+ * Which compiler checks which docs version. v9 ships @rescript/react 0.10 (JSX v3 only). `jsOutput`:
+ * the JS Output tabs are this compiler's (a docs version checked by two compilers shows one's).
+ */
 const DOC_VERSIONS = [
-  { section: 'manual', version: 'v8.0.0', compiler: 'v9' },
-  { section: 'manual', version: 'v9.0.0', compiler: 'v9' },
-  { section: 'manual', version: 'v10.0.0', compiler: 'v10' },
-  { section: 'manual', version: 'v11.0.0', compiler: 'v11' },
-  { section: 'manual', version: 'v12.0.0', compiler: 'v12' },
+  { section: 'manual', version: 'v8.0.0', compiler: 'v9', jsOutput: true },
+  { section: 'manual', version: 'v9.0.0', compiler: 'v9', jsOutput: true },
+  { section: 'manual', version: 'v10.0.0', compiler: 'v10', jsOutput: true },
+  { section: 'manual', version: 'v11.0.0', compiler: 'v11', jsOutput: true },
+  { section: 'manual', version: 'v12.0.0', compiler: 'v12', jsOutput: true },
   // React's latest docs cover @rescript/react 0.13 (ReScript 11, React 18) and 0.14 (ReScript 12,
   // React 19): each example is checked with both, unless marked for one (see compilerWords).
-  { section: 'react', version: 'latest', compiler: 'v11' },
+  { section: 'react', version: 'latest', compiler: 'v11', jsOutput: true },
   { section: 'react', version: 'latest', compiler: 'v12' },
-  { section: 'react', version: 'v0.11.0', compiler: 'v10' },
-  { section: 'react', version: 'v0.10.0', compiler: 'v9' },
+  { section: 'react', version: 'v0.11.0', compiler: 'v10', jsOutput: true },
+  { section: 'react', version: 'v0.10.0', compiler: 'v9', jsOutput: true },
   // Syntax lookup entries hold for both current compilers; an example marked `v12` (```res example
   // v12```) shows syntax that v11 does not have and is checked by v12 only.
   { section: 'syntax-lookup', version: 'v11', compiler: 'v11', dir: 'syntax-lookup' },
-  { section: 'syntax-lookup', version: 'v12', compiler: 'v12', dir: 'syntax-lookup' },
+  { section: 'syntax-lookup', version: 'v12', compiler: 'v12', dir: 'syntax-lookup', jsOutput: true },
 ];
 
 /** The project config file each compiler reads, as rescript.json / bsconfig.json content. */
@@ -185,7 +191,7 @@ function collectFences(source, compiler) {
   const tree = mdxParser.parse(maskForMdx(source));
   const preludes = [];
   const examples = [];
-  visit(tree, 'code', (node) => {
+  visit(tree, 'code', (node, index, parent) => {
     if (node.lang !== 'res' && node.lang !== 'rescript') return;
     const meta = (node.meta ?? '').split(/\s+/);
     const block = {
@@ -194,11 +200,23 @@ function collectFences(source, compiler) {
       // their indentation in node.value, so columns shift back by it.
       firstLine: node.position.start.line + 1,
       columnOffset: node.position.start.column - 1,
+      js: jsOutputOf(parent, index),
     };
     if (meta.includes('prelude')) preludes.push(block);
     else if (meta.includes('example') && forCompiler(meta, compiler)) examples.push(block);
   });
   return { preludes, examples };
+}
+
+/**
+ * The JS Output tab shown beside an example: the next `js` fence of the same `<CodeTab>`, or
+ * undefined.
+ */
+function jsOutputOf(parent, index) {
+  if (parent?.type !== 'mdxJsxFlowElement' || parent.name !== 'CodeTab' || index === undefined) return undefined;
+  const next = parent.children.slice(index + 1).find((c) => c.type === 'code');
+  if (!next || (next.lang !== 'js' && next.lang !== 'javascript')) return undefined;
+  return { code: next.value, firstLine: next.position.start.line + 1, columnOffset: next.position.start.column - 1 };
 }
 
 function forCompiler(metaWords, compiler) {
@@ -225,7 +243,7 @@ function buildModule(file, name, preludes, example) {
     parts.push(block.code);
     line += count;
   }
-  return { name, file, source: parts.join('\n') + '\n', segments };
+  return { name, file, source: parts.join('\n') + '\n', segments, js: example.js };
 }
 
 function mapToSource(mod, line, column) {
@@ -402,7 +420,47 @@ async function checkDocVersion(doc, modules, workRoot) {
       }
     }
   });
+  if (doc.jsOutput && !failure) {
+    for (const name of remaining) {
+      const mod = byName.get(name);
+      if (!mod.js) continue;
+      let printed;
+      try {
+        printed = readFileSync(join(src, `${name}${config.suffix}`), 'utf8');
+      } catch {
+        continue;
+      }
+      // Paths the compiler prints (a %todo's place) are absolute; the page shows them from the project.
+      const wrong = jsOutputMismatch(mod.js.code, printed.replaceAll(`${dir}/`, ''), name);
+      if (wrong) errors.push({ file: mod.file, line: mod.js.firstLine + wrong.index, column: 1 + mod.js.columnOffset, message: `the JS Output tab shows \`${wrong.line.trim()}\`, which rescript ${doc.compiler} does not print for this example`, rule: JS_RULE });
+    }
+  }
   return { doc, dir, errors, failure, seconds: (Date.now() - started) / 1000, failedModules: modules.length - remaining.size };
+}
+
+/**
+ * The first line of a JS Output tab that is not among the lines the compiler printed for the
+ * example, or undefined. Lines are compared trimmed; the tab may leave lines out (the file header,
+ * the export list, a prelude's code), but every line it shows must be the compiler's. The page
+ * names its example's file as it likes (`Demo.res`, `Greeting.res`) where the checker compiles
+ * `Ex_page_3.res`, so a shown line also matches when one capitalized name in it that the compiler
+ * never printed, written as the checker's module name, gives a printed line.
+ */
+function jsOutputMismatch(documented, printed, moduleName) {
+  const lines = new Set(printed.split('\n').map((l) => l.trim()));
+  const shown = documented.split('\n');
+  const index = shown.findIndex((line) => {
+    const l = line.trim();
+    if (l === '' || lines.has(l)) return false;
+    // Each capitalized name, and its camel-case heads (`TextPreview` of `TextPreviewGen`).
+    const names = new Set((l.match(/\b[A-Z][A-Za-z0-9_]*/g) ?? []).flatMap((n) => n.split(/(?=[A-Z])/).map((_, i, parts) => parts.slice(0, i + 1).join(''))));
+    for (const name of names) {
+      if (new RegExp(`\\b${name}\\b`).test(printed)) continue;
+      if (lines.has(l.replace(new RegExp(`\\b${name}`, 'g'), moduleName))) return false;
+    }
+    return true;
+  });
+  return index === -1 ? undefined : { index, line: shown[index] };
 }
 
 function displayPath(file) {
@@ -489,7 +547,7 @@ async function main() {
   const seen = new Set();
   for (const r of results) {
     for (const e of r.errors) {
-      const p = { ...e, rule: RULE };
+      const p = { rule: RULE, ...e };
       const key = `${p.file}:${p.line}:${p.column}:${p.message}`;
       if (!seen.has(key)) {
         seen.add(key);
