@@ -24,7 +24,9 @@ function shownCode(block: Element): string {
 function showCopyState(button: HTMLButtonElement, state: CopyState): void {
   const view = COPY_STATES[state];
   button.dataset['state'] = state;
-  button.disabled = state === 'copied';
+  // Disabled for assistive technology and against a second copy, but still focusable: the
+  // `disabled` property dropped keyboard focus to the page, and the focus ring with it.
+  button.setAttribute('aria-disabled', String(state === 'copied'));
   button.setAttribute('aria-label', view.label);
   button.title = view.title;
   const icon = button.querySelector('path');
@@ -98,7 +100,7 @@ function onKeyDown(event: KeyboardEvent): void {
 export function startCodeBlocks(): void {
   document.addEventListener('click', (event) => {
     const button = closest<HTMLButtonElement>(event, `${BLOCK} .copy-button`);
-    if (button) return void copy(button);
+    if (button) return void (button.getAttribute('aria-disabled') === 'true' ? undefined : copy(button));
     const tab = closest<HTMLElement>(event, TAB);
     if (tab) return select(tab);
     // Also on click: one with no hover or focus before it (a script's, some screen readers') still

@@ -168,6 +168,11 @@ describe('code blocks in the browser', () => {
       await expect.poll(() => button.getAttribute('data-state')).toBe('copied');
       expect(await clipboard(page)).toBe(EXAMPLE_CODE);
       expect(await button.isDisabled()).toBe(true);
+      // Disabled without losing keyboard focus (the `disabled` property sent focus to the page).
+      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.evaluate(() => navigator.clipboard.writeText('something else'));
+      await button.click({ force: true });
+      expect(await clipboard(page)).toBe('something else'); // no second copy while it says copied
       const notice = copiedNotice(block);
       expect(await notice.count()).toBe(1);
       expect(await notice.isVisible()).toBe(true);

@@ -149,6 +149,7 @@ describe('the landing page', () => {
       await expect.poll(() => badge.textContent()).toBe('Copied!');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('npm install rescript');
       expect(await button.isDisabled()).toBe(true);
+      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true); // focus kept
       expect(await badge.isVisible()).toBe(true);
       await page.clock.runFor(1_900);
       expect(await badge.textContent()).toBe('Copied!');

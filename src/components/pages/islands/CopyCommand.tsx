@@ -19,6 +19,7 @@ export default function CopyCommand({ command }: CopyCommandProps) {
     return () => clearTimeout(timer);
   }, [state]);
   const copy = async () => {
+    if (state === 'copied') return; // aria-disabled, not disabled: the button keeps keyboard focus
     try {
       if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
       await navigator.clipboard.writeText(command);
@@ -35,7 +36,7 @@ export default function CopyCommand({ command }: CopyCommandProps) {
         </span>
         {command}
       </code>
-      <button type="button" onClick={copy} disabled={state === 'copied'} aria-label={`Copy "${command}"`} title="Copy">
+      <button type="button" onClick={copy} aria-disabled={state === 'copied'} aria-label={`Copy "${command}"`} title="Copy">
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
           {state === 'copied' ? (
             <path d="M13.5 4 6 11.5 2.5 8" fill="none" stroke="currentColor" strokeWidth="1.6" />
