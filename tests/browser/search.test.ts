@@ -68,10 +68,14 @@ describe('site search', () => {
     await page.locator(INPUT).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Search' }).click();
+    // Opened from the keyboard on the Search button, closed with Escape: focus is back on the button.
+    const button = page.getByRole('button', { name: 'Search' });
+    await button.focus();
+    await page.keyboard.press('Enter');
     await page.locator(INPUT).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+    await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.evaluate(() => {
       const field = document.createElement('input');
       field.setAttribute('aria-label', 'Name');

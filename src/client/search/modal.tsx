@@ -1,7 +1,7 @@
 // The search modal (DocSearch 3.9), loaded on first open. Its client answers from the embedded
 // index, or from a hosted Algolia index through algolia-client.ts, as config/search.json says.
 import { useEffect, useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { DocSearchModal, type DocSearchTransformClient } from '@docsearch/react';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
@@ -226,7 +226,9 @@ export function isOpen(): boolean {
 export function closeSearch(): void {
   if (!open) return;
   open = false;
-  root?.render(null);
+  // Unmounted now, not at React's next render: focus given back while the dialog and its focus
+  // containment were still there was taken back into it, and then fell to the page.
+  flushSync(() => root?.render(null));
   returnFocus?.focus();
   returnFocus = null;
 }
