@@ -46,6 +46,9 @@ const DOC_VERSIONS = [
   // v12```) shows syntax that v11 does not have and is checked by v12 only.
   { section: 'syntax-lookup', version: 'v11', compiler: 'v11', dir: 'syntax-lookup' },
   { section: 'syntax-lookup', version: 'v12', compiler: 'v12', dir: 'syntax-lookup', jsOutput: true },
+  // Blog posts are about one release each: their examples name its compiler (```res example v11```).
+  { section: 'blog', version: 'v11', compiler: 'v11', dir: 'blog', jsOutput: true },
+  { section: 'blog', version: 'v12', compiler: 'v12', dir: 'blog', jsOutput: true },
 ];
 
 /** The project config file each compiler reads, as rescript.json / bsconfig.json content. */
