@@ -29,7 +29,10 @@ let origin = {x: 0, y: 0}
 \`\`\`
 
 \`\`\`js
-let origin = {x: 0, y: 0};
+let origin = {
+  x: 0,
+  y: 0
+};
 \`\`\`
 
 </CodeTab>
@@ -55,6 +58,25 @@ const LIST = `${FRONT('steps')}
    \`\`\`res example {1}
    let n: int = "three"
    \`\`\`
+`;
+
+// A JS Output tab that is not what the compiler prints (written by hand, or by an older compiler).
+const STALE = `${FRONT('stale')}
+# Stale
+
+<CodeTab labels={["ReScript", "JS Output"]}>
+
+\`\`\`res example
+let twice = x => x * 2
+\`\`\`
+
+\`\`\`js
+function twice(x) {
+  return x * 2;
+}
+\`\`\`
+
+</CodeTab>
 `;
 
 // Not valid MDX: an unclosed component tag.
@@ -94,6 +116,7 @@ describe.skipIf(!hasV12)(
       writePage(failing, 'demo', DEMO);
       writePage(failing, 'steps', LIST);
       writePage(failing, 'broken', BROKEN);
+      writePage(failing, 'stale', STALE);
       passing = mkdtempSync(join(tmpdir(), 'check-examples-pass-'));
       writePage(passing, 'demo', DEMO.replace('let label: string = p.x', 'let label: int = p.x'));
     });
@@ -120,7 +143,11 @@ describe.skipIf(!hasV12)(
         expect(lines).toContainEqual(
           expect.stringMatching(new RegExp(`^content/docs/manual/v12\\.0\\.0/broken\\.mdx:${lineOf(BROKEN, '<Info>')}:1  error  cannot parse as MDX: .*  mdx-parse$`)),
         );
-        expect(lines.at(-1)).toBe('✗ 3 errors in 3 files (2 of 3 examples failed; manual v12.0.0: 3)');
+        // A JS Output tab is held to what the compiler printed, reported at its first wrong line.
+        expect(lines).toContainEqual(
+          `content/docs/manual/v12.0.0/stale.mdx:${lineOf(STALE, 'return x * 2;')}:1  error  the JS Output tab shows \`return x * 2;\`, which rescript v12 does not print for this example  example-js-output`,
+        );
+        expect(lines.at(-1)).toBe('✗ 4 errors in 4 files (2 of 4 examples failed; manual v12.0.0 (v12): 4)');
       },
       TIMEOUT,
     );
@@ -130,7 +157,7 @@ describe.skipIf(!hasV12)(
       () => {
         const { status, stdout, stderr } = check(passing);
         expect(status, stderr).toBe(0);
-        expect(stdout.trim()).toBe('✓ 2 examples compiled (manual v12.0.0: 2)');
+        expect(stdout.trim()).toBe('✓ 2 examples compiled (manual v12.0.0 (v12): 2)');
       },
       TIMEOUT,
     );
@@ -171,7 +198,7 @@ describe.skipIf(!hasV11 || !hasV12)('check-examples on syntax lookup entries (ne
           timeout: TIMEOUT,
         });
         expect(r.status, r.stdout + r.stderr).toBe(0);
-        expect(r.stdout.trim()).toBe('✓ 3 examples compiled (syntax-lookup v11: 1, syntax-lookup v12: 2)');
+        expect(r.stdout.trim()).toBe('✓ 3 examples compiled (syntax-lookup v11 (v11): 1, syntax-lookup v12 (v12): 2)');
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -6,14 +6,17 @@ import { compile } from '../helpers/compile.ts';
 
 describe('inline code line breaks', () => {
   it('keeps each short word with a hyphen whole, and leaves the rest of the code breakable', () => {
-    expect(inlineCodeRuns('value->f(a, b)')).toEqual([{ kept: 'value->f(a,' }, ' b)']);
+    expect(inlineCodeRuns('value->f(a, b)')).toEqual([{ kept: 'value->f(a, b)' }]); // short: whole
+    expect(inlineCodeRuns('npm install')).toEqual([{ kept: 'npm install' }]);
+    expect(inlineCodeRuns('value->Array.map(x => x + 1)')).toEqual([{ kept: 'value->Array.map(x' }, ' => x + 1)']);
     expect(inlineCodeRuns('npx rescript-tools doc src/Api.res')).toEqual(['npx ', { kept: 'rescript-tools' }, ' doc src/Api.res']);
     expect(inlineCodeRuns('->')).toEqual([{ kept: '->' }]);
   });
 
-  it('leaves code without hyphens, a lone minus and overlong words as they are', () => {
+  it('leaves long code without hyphenated words, code with no break, and overlong words as they are', () => {
     expect(inlineCodeRuns('Array.map')).toEqual(['Array.map']);
-    expect(inlineCodeRuns('+ - * /')).toEqual(['+ - * /']);
+    expect(inlineCodeRuns('+ - * / plus and minus signs')).toEqual(['+ - * / plus and minus signs']);
+    expect(inlineCodeRuns('Array.map')).toEqual(['Array.map']); // nothing to break at
     expect(inlineCodeRuns('')).toEqual(['']);
     const long = 'a-very-long-hyphenated-identifier-that-must-wrap';
     expect(inlineCodeRuns(`x ${long}`)).toEqual([`x ${long}`]);

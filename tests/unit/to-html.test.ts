@@ -65,7 +65,7 @@ describe('body HTML straight from mdast', () => {
 
   it('writes text, breaks and inline code after breaks as mdast-util-to-hast and hast-util-to-html do', async () => {
     const html = await expectSame('a < b & c "q" \'s\'  \nnext line\\\n   `  code  after`\nend *em\\\n  x* **s** ~~d~~\n\ntext  \n   trailing   \n');
-    expect(html).toContain('a &#x3C; b &#x26; c "q" \'s\'<br>\nnext line<br>\n<code>code  after</code>');
+    expect(html).toContain('a &#x3C; b &#x26; c "q" \'s\'<br>\nnext line<br>\n<code><span class="nobr">code  after</span></code>');
   });
 
   it('writes lists tight and loose, ordered with a start, nested, and quotes', async () => {
