@@ -23,8 +23,8 @@ export function packagesPage(data: CheckedData<PackagesConfig>, siteTitle: strin
         <h1>Packages</h1>
         <p>
           Libraries and bindings for {siteTitle}, published on npm. Official packages are maintained by the {siteTitle} team; community packages
-          by their authors. Install any of them with <code>npm install</code> and add it to <code>dependencies</code> in{' '}
-          <code>rescript.json</code>.
+          by their authors. Install a library or binding with <code>npm install</code> and list it under <code>dependencies</code> in{' '}
+          <code>rescript.json</code>; tools such as the language server or a bundler plugin only need <code>npm install</code>.
         </p>
       </header>
       <Island name="PackageFilter" props={{ packages }} />
