@@ -5,7 +5,7 @@
 // hundreds, and the syntax lookup's sit in closed <details>. Playground links get their `?code=`
 // only when pointed at, focused or followed, not for every block at startup.
 import { COPIED_MS, COPIED_NOTICE, COPY_STATES, type CopyState } from '../components/code/copy-state.ts';
-import { playgroundHref } from '../components/code/playground-href.ts';
+import { pageRelease, playgroundHref } from '../components/code/playground-href.ts';
 
 const BLOCK = '.code-block';
 const TAB = '.code-tabs [role="tab"]';
@@ -55,7 +55,7 @@ function aim(link: HTMLAnchorElement): void {
   if (!block) return;
   const code = shownCode(block);
   const prelude = block.dataset['prelude'];
-  link.setAttribute('href', playgroundHref(prelude ? `${prelude}\n\n${code}` : code));
+  link.setAttribute('href', playgroundHref(prelude ? `${prelude}\n\n${code}` : code, pageRelease(document)));
 }
 
 /** Selects a tab: its panel shown, the others hidden, roving tabindex, the playground link for ReScript tabs only. */

@@ -102,7 +102,8 @@ function codeBlock(page: Page, text: string): Locator {
 /** The code that the playground link of `link` opens, decompressed from its href. */
 async function playgroundCode(link: Locator): Promise<string> {
   const href = (await link.getAttribute('href')) ?? '';
-  expect(href.startsWith('/try?code=')).toBe(true);
+  // The page documents release v1.0.0 of the compiler: the playground is told where the code is from.
+  expect(href.startsWith('/try?from=v1.0.0&code=')).toBe(true);
   const url = new URL(href, origin);
   return lz.decompressFromEncodedURIComponent(url.searchParams.get('code') ?? '');
 }

@@ -139,6 +139,22 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
+  it('says when code from older docs is compiled by a newer compiler, and only then', async () => {
+    const code = `?code=${compressToEncodedURIComponent('let x = 1\n')}`;
+    const older = await open(`?from=v9.0.0&${code.slice(1)}`);
+    await settled(older);
+    const note = older.getByRole('note');
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/^This code comes from the v9\.0\.0 docs; the playground compiles it with ReScript 12\.\d+\.\d+, so parts of it may need changes\.$/);
+    await older.context().close();
+    for (const query of [`?from=v12.0.0&${code.slice(1)}`, code, `?from=%3Cimg%20src%3Dx%3E&${code.slice(1)}`]) {
+      const page = await open(query);
+      await settled(page);
+      expect(await page.getByRole('note').count(), query).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it('shares an empty editor as an empty program, not the default example', async () => {
     const page = await open();
     await page.locator('.pg-editor .cm-content').click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, searchWithCode } from '../../src/components/playground/code-param.ts';
+import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, searchWithCode } from '../../src/components/playground/code-param.ts';
+import { pageRelease, playgroundHref } from '../../src/components/code/playground-href.ts';
 import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
 import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
 
@@ -221,5 +222,24 @@ describe('the editor\'s ReScript tokenizer', () => {
     expect(t).toContainEqual(['}', 'meta']);
     expect(t).toContainEqual(['c`', 'string']);
     expect(t.at(-1)).toEqual(['1', 'number']);
+  });
+});
+
+describe('the release a playground link comes from', () => {
+  it('is a compiler release only (v8.0.0, v12.0.0), never React bindings versions or anything else in the URL', () => {
+    expect(fromRelease('?from=v11.0.0&code=Q')).toBe('v11.0.0');
+    for (const bad of ['?from=v0.11.0', '?from=latest', '?from=v11', '?from=%3Cscript%3E', '?code=Q', '?from=v11.0.0-beta.1']) expect(fromRelease(bad), bad).toBeNull();
+    expect(majorOf('v9.0.0')).toBe(9);
+    expect(majorOf('12.3.1')).toBe(12);
+  });
+
+  it('goes into the run-in-playground link only when the page documents a release', () => {
+    expect(playgroundHref('x', 'v11.0.0')).toMatch(/^\/try\?from=v11\.0\.0&code=/);
+    expect(playgroundHref('x', 'v0.11.0')).toMatch(/^\/try\?code=/);
+    expect(playgroundHref('x')).toMatch(/^\/try\?code=/);
+    const page = (version: string | null) => ({ querySelector: () => (version === null ? null : { getAttribute: () => version }) }) as unknown as Document;
+    expect(pageRelease(page('v12.0.0'))).toBe('v12.0.0');
+    expect(pageRelease(page('latest'))).toBeUndefined();
+    expect(pageRelease(page(null))).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // scripts); on the client it reads `?code=`, loads the editor (CodeMirror, its own chunk) and a
 // compiler (compilers.ts), and compiles as you type.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { codeFromSearch, DEFAULT_EXAMPLE, searchWithCode } from './code-param.ts';
+import { codeFromSearch, DEFAULT_EXAMPLE, fromRelease, majorOf, searchWithCode } from './code-param.ts';
 import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcome, type PlaygroundCompiler, type Problem } from './compilers.ts';
 import type { PlaygroundSettings } from './config.ts';
 import { loadEditor } from './editor-registry.ts';
@@ -72,6 +72,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const [tab, setTab] = useState<Tab>('js');
   const [version, setVersion] = useState(versions[0] ?? '');
   const [shareNote, setShareNote] = useState('');
+  /** The release the code's docs page documents (`?from=`), and the compiler version last used. */
+  const [from, setFrom] = useState<string | null>(null);
+  const [compiledWith, setCompiledWith] = useState<string | null>(null);
 
   const editorHost = useRef<HTMLDivElement>(null);
   const outputHost = useRef<HTMLDivElement>(null);
@@ -112,6 +115,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       setOutcome(result);
       if (result.js !== undefined) setLastJs(result.js);
       setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
+      setCompiledWith(compiler.label.replace(/^ReScript\s*/, ''));
     } catch (err) {
       if (run !== seq.current) return;
       const message = err instanceof Error ? err.message : String(err);
@@ -136,6 +140,14 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     const initial = codeFromSearch(window.location.search) ?? DEFAULT_EXAMPLE;
     codeRef.current = initial;
     setCode(initial);
+    // Code from a page of older docs compiles with that release's compiler when one is offered.
+    const release = fromRelease(window.location.search);
+    setFrom(release);
+    const match = release && useBundle ? versions.find((v) => majorOf(v) === majorOf(release)) : undefined;
+    if (match) {
+      versionRef.current = match;
+      setVersion(match);
+    }
     let cancelled = false;
     loadEditor()
       ?.then((mod) => {
@@ -203,6 +215,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     tabRefs.current[next]?.focus();
   };
 
+  const usedVersion = useBundle ? version : compiledWith;
+  const otherRelease = from !== null && usedVersion !== null && majorOf(from) !== majorOf(usedVersion);
+
   const tabId = (t: Tab) => `${id}-tab-${t}`;
   const panelId = (t: Tab) => `${id}-panel-${t}`;
   const stale = Boolean(outcome && outcome.js === undefined && lastJs !== null);
@@ -240,6 +255,11 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
           </span>
         </div>
       </div>
+      {otherRelease ? (
+        <p className="pg-note" role="note">
+          This code comes from the {from} docs; the playground compiles it with ReScript {String(usedVersion).replace(/^v/, '')}, so parts of it may need changes.
+        </p>
+      ) : null}
       <div className="pg-panes">
         <div className="pg-pane pg-pane-editor">
           <div className="pg-pane-head">

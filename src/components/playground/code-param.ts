@@ -1,6 +1,7 @@
 // The playground's `code` query parameter: lz-string's URI-safe compression of the source.
 // Anything in a URL is untrusted: decoding never throws, and what it returns is only ever text.
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { RELEASE } from '../code/playground-href.ts';
 
 /** Shown when the URL carries no code, or code that does not decode. Checked against ReScript 12. */
 export const DEFAULT_EXAMPLE = `// Edit the ReScript code here: the JavaScript it compiles to appears beside it.
@@ -51,6 +52,20 @@ export function decodeCode(param: string | null | undefined): string | null {
   if (code === '') return packed === EMPTY ? '' : null;
   if (!code || CONTROL.test(code) || LONE_SURROGATE.test(code)) return null;
   return code;
+}
+
+/**
+ * The compiler release the code was written for (`?from=v11.0.0`, set by the docs' run-in-playground
+ * links), or null when there is none or it is not a release.
+ */
+export function fromRelease(search: string): string | null {
+  const from = new URLSearchParams(search).get('from');
+  return from !== null && RELEASE.test(from) ? from : null;
+}
+
+/** The major version of a release or compiler version (`v11.0.0`, `12.3.1`), or NaN. */
+export function majorOf(version: string): number {
+  return Number(/^v?(\d+)\./.exec(version)?.[1] ?? NaN);
 }
 
 /** The code from a page's query string (`?code=…`), or null. */

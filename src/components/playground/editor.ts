@@ -28,7 +28,8 @@ const highlight = HighlightStyle.define([
   { tag: [t.typeName, t.className], color: 'var(--hl-type)' },
   { tag: t.namespace, color: 'var(--hl-module)' },
   { tag: [t.function(t.variableName), t.function(t.propertyName)], color: 'var(--hl-function)' },
-  { tag: [t.operator, t.arithmeticOperator, t.logicOperator, t.compareOperator], color: 'var(--hl-operator)' },
+  // An operator stays whole where a long line wraps: browsers break after any hyphen (`-` | `>`).
+  { tag: [t.operator, t.arithmeticOperator, t.logicOperator, t.compareOperator], color: 'var(--hl-operator)', whiteSpace: 'nowrap' },
   { tag: [t.meta, t.annotation], color: 'var(--hl-tag)' },
   { tag: [t.propertyName], color: 'var(--hl-attribute)' },
   { tag: [t.definition(t.variableName)], color: 'var(--hl-function)' },
