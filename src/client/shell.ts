@@ -130,6 +130,17 @@ function versionSelectors(): void {
   document.addEventListener('click', (e) => {
     for (const d of all) if (d.open && !d.contains(e.target as Node)) d.open = false;
   });
+  // Like the menu and the drawer: closed when focus leaves it (Tab past its last version) and when
+  // the address's hash changes (an "On this page" link), so its list does not stay open below.
+  for (const d of all) {
+    d.addEventListener('focusout', (e) => {
+      const next = (e as FocusEvent).relatedTarget as Node | null;
+      if (d.open && next && !d.contains(next)) d.open = false;
+    });
+  }
+  window.addEventListener('hashchange', () => {
+    for (const d of all) d.open = false;
+  });
 }
 
 /** "On this page" marks the section being read: the last heading above the top third of the window. */

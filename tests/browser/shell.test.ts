@@ -347,6 +347,24 @@ describe('version selector', () => {
     });
   });
 
+  it('closes when focus leaves it and when the hash changes, as the menu and drawer do', async () => {
+    await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
+      const selector = page.locator('.version-selector');
+      const open = () => selector.evaluate((d) => (d as HTMLDetailsElement).open);
+      await selector.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      expect(await open()).toBe(true);
+      const links = await selector.getByRole('link').count();
+      for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
+      expect(await selector.evaluate((d) => d.contains(document.activeElement))).toBe(false);
+      expect(await open()).toBe(false);
+      await selector.locator('summary').click();
+      expect(await open()).toBe(true);
+      await page.evaluate(() => (location.hash = '#tips'));
+      await expect.poll(open).toBe(false);
+    });
+  });
+
   it('works without scripts', async () => {
     await withPage(
       '/docs/manual/v11.0.0/pipe',
