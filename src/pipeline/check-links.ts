@@ -61,7 +61,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
           );
           continue;
         }
-        const guess = closest(target, routeList);
+        const guess = closestRoute(target, routeList);
         out.push(
           message(page.source.displayPath, placeOf(link), severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
         );
@@ -87,3 +87,18 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
   return out;
 }
 
+/**
+ * The route a broken link probably meant: a page beside the target (same folder, so the same docs
+ * version) whose last segment is a few edits from the target's (`/docs/manual/v12.0.0/pipes` →
+ * `…/pipe`). Whole routes compared, every route of the site was within reach of a long one, and
+ * `no-such-page` was "meant" as `module`; another version's copy of a page is not suggested.
+ */
+export function closestRoute(target: string, routes: readonly string[]): string | undefined {
+  const slash = target.lastIndexOf('/');
+  const dir = target.slice(0, slash + 1);
+  const name = target.slice(slash + 1);
+  if (name === '') return undefined;
+  const siblings = routes.filter((r) => r.startsWith(dir) && r.length > dir.length && !r.slice(dir.length).includes('/')).map((r) => r.slice(dir.length));
+  const guess = closest(name, siblings, Math.max(2, Math.floor(name.length / 3)));
+  return guess === undefined ? undefined : dir + guess;
+}

@@ -24,10 +24,9 @@ export function editDistance(a: string, b: string, cap = 64): number {
 }
 
 /** The candidate closest to `target`, if it is reasonably close. */
-export function closest(target: string, candidates: Iterable<string>): string | undefined {
+export function closest(target: string, candidates: Iterable<string>, cap = Math.max(3, Math.floor(target.length / 2))): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;
-  const cap = Math.max(3, Math.floor(target.length / 2));
   for (const c of candidates) {
     const d = editDistance(target, c, cap);
     if (d < bestScore) {

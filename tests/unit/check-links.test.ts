@@ -1,6 +1,6 @@
 // checkLinks (src/pipeline/check-links.ts): every internal link and anchor against the built site.
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../src/pipeline/check-links.ts';
+import { checkLinks, closestRoute } from '../../src/pipeline/check-links.ts';
 import type { CompiledPage, Page, SiteIndex } from '../../src/pipeline/types.ts';
 
 type Link = CompiledPage['links'][number];
@@ -47,5 +47,18 @@ describe('checkLinks', () => {
     const messages = checkLinks({ ...site([lazyLink('/b', asked), lazyLink('/b#usage', asked), lazyLink('/favicon.svg', asked)]), level: 'error' });
     expect(messages).toEqual([]);
     expect(asked.count).toBe(0);
+  });
+});
+
+describe('what a broken link probably meant', () => {
+  const routes = ['/docs/manual/v12.0.0/pipe', '/docs/manual/v12.0.0/module', '/docs/manual/v12.0.0/external', '/docs/manual/v10.0.0/shared-data-types', '/docs/manual/v12.0.0/api/stdlib/array'];
+  it('is a page beside the target a few edits away', () => {
+    expect(closestRoute('/docs/manual/v12.0.0/pipes', routes)).toBe('/docs/manual/v12.0.0/pipe');
+    expect(closestRoute('/docs/manual/v12.0.0/extrenal', routes)).toBe('/docs/manual/v12.0.0/external');
+  });
+  it('is nothing rather than a page that only shares the folder, or another version\'s copy', () => {
+    expect(closestRoute('/docs/manual/v12.0.0/no-such-page', routes)).toBeUndefined();
+    expect(closestRoute('/docs/manual/v12.0.0/gone-page', routes)).toBeUndefined();
+    expect(closestRoute('/docs/manual/v12.0.0/shared-data-types', routes)).toBeUndefined();
   });
 });
