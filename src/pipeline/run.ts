@@ -334,8 +334,12 @@ export function summaryLine(result: BuildResult, log: Logger, verb = 'pages'): s
   const time = formatMs(result.ms);
   const warn = result.warnings ? `, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : '';
   if (result.errors > 0) {
-    const files = new Set(result.messages.filter((m) => m.severity === 'error').map((m) => m.file)).size;
-    return `${log.paint(31, '✗')} ${result.errors} error${result.errors === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${warn} (${time})${result.written ? ', site written anyway (--force)' : ', nothing written'}`;
+    // The files are named when they are few: in `serve --watch`, an error in one file holds back
+    // every later edit, and the summary of each rebuild is what the author sees.
+    const files = [...new Set(result.messages.filter((m) => m.severity === 'error').map((m) => m.file))];
+    const where = files.length <= 2 ? files.join(' and ') : `${files.length} files`;
+    const outcome = verb !== 'pages' ? '' : result.written ? ', site written anyway (--force)' : ', nothing written';
+    return `${log.paint(31, '✗')} ${result.errors} error${result.errors === 1 ? '' : 's'} in ${where}${warn} (${time})${outcome}`;
   }
   return `${log.paint(32, '✓')} ${result.pages} ${verb} in ${time}${warn}${result.unchanged ? ' (unchanged since the last build)' : ''}`;
 }

@@ -32,7 +32,9 @@ describe('bad input', () => {
     if (expected.reason) expect(line).toContain(expected.reason);
     if (expected.note) expect(lines[lines.indexOf(line!) + 1]?.trim()).toBe(expected.note);
     expect(r.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack traces for user errors
-    expect(r.stderr).toMatch(/✗ \d+ errors? in \d+ files?/);
+    // The summary names the file(s) with errors when they are one or two.
+    expect(r.stderr).toMatch(/✗ \d+ errors? in (\S+( and \S+)?|\d+ files) /);
+    expect(r.stderr.split('\n').find((l) => l.startsWith('✗'))).toMatch(new RegExp(`✗ \\d+ errors? in (.* )?${expected.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)|in \\d+ files`));
     // The previous site is untouched and no staging directory is left behind.
     expect(readFileSync(path.join(root, 'out', 'index.html'), 'utf8')).toBe('previous build');
     expect(readdirSync(root).filter((f) => f.startsWith('out.'))).toEqual([]);
