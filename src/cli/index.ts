@@ -108,7 +108,7 @@ withCommonOptions(
 withCommonOptions(
   program
     .command('serve')
-    .description('serve out/ on 127.0.0.1; with --watch, rebuild on every change and reload the browser')
+    .description('build the site into out/, then serve it on 127.0.0.1 with the playground\'s compiler; with --watch, rebuild on every change and reload the browser')
     .option('--watch', 'rebuild when content or config changes, with live reload')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .addOption(new Option('--port <port>', 'port').argParser(parseCount).default(3000)),
@@ -125,7 +125,7 @@ withCommonOptions(
 // `--out` names the export file here, so the common options are spelled out without it.
 program
   .command('search')
-  .description('site search tools')
+  .description('site search tools: export the search records for a hosted index')
   .command('export')
   .description('write every search record (DocSearch shape, absolute URLs) as JSON, for upload to a hosted index')
   .option('--out <file>', 'write the records to this file (default: standard output)')

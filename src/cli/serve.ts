@@ -97,7 +97,7 @@ async function watchAndServe(config: ResolvedConfig, log: Logger, flags: { host:
   const publicDir = path.join(config.root, 'public');
   const clientDirs = ['src/client', 'src/components'].map((d) => path.join(toolDir(), d)).filter((d) => existsSync(d));
   const watched = [config.contentDir, config.configDir, ...(existsSync(publicDir) ? [publicDir] : []), ...clientDirs];
-  const watcher = watch(watched, { ignoreInitial: true });
+  const watcher = watch(watched, { ignoreInitial: true, ignored: isEditorScratch });
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
@@ -124,4 +124,13 @@ async function watchAndServe(config: ResolvedConfig, log: Logger, flags: { host:
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   log.debug('watch', `watching ${watched.map((d) => path.relative(config.root, d) || '.').join(', ')}`);
+}
+
+/**
+ * Editors' backup, swap and temporary files, which are not sources: saving through one (vim's
+ * `.swp`, `name~`, Emacs' `.#name` locks, `name.tmp` then a rename) rebuilt the site once more for
+ * nothing.
+ */
+export function isEditorScratch(file: string): boolean {
+  return /(^|[\\/])(\.#[^\\/]*|[^\\/]*(~|\.swp|\.swx|\.tmp|\.crswap))$/.test(file);
 }
