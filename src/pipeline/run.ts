@@ -15,7 +15,7 @@ import { checkSiteManifest, removeSiteManifest, siteKey, writeSiteManifest, type
 import { generatedKeys, keptGroups, keptSearchIndexes, recordGroups } from './incremental/generated.ts';
 import { DepGraph } from './incremental/dep-graph.ts';
 import { recordRoutes, routesToRender, type PlanInput, type Snapshot } from './incremental/route-facts.ts';
-import { resolveSiteConfig, siteFileMessages, type ResolvedSiteConfig } from './site-config.ts';
+import { resolveSiteConfig, siteFileMessages, siteLinks, type ResolvedSiteConfig } from './site-config.ts';
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
@@ -76,6 +76,9 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
   const playground = resolvePlaygroundSettings(config.playground?.data).settings;
   return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support, playground };
 }
+
+/** The id the link check knows site.json's own links by (no content page has it). */
+const SITE_LINKS_ID = '\0config/site.json';
 
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
   const start = performance.now();
@@ -223,9 +226,13 @@ async function build(
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
       ...publicFiles.map((f) => `/${f.path}`),
     ];
-    const linkMessages = await log.step('links', 'check links and anchors', () =>
-      checkLinks({ pages, compiled, index, files: servedFiles, level: config.links ?? site.site.links ?? config.linksDefault }),
-    );
+    const linkMessages = await log.step('links', 'check links and anchors', () => {
+      const level = config.links ?? site.site.links ?? config.linksDefault;
+      // site.json's links are checked as the links of a page of their own, reported in that file.
+      const sitePage = loaded.config.site && ({ source: { id: SITE_LINKS_ID, displayPath: loaded.config.site.displayPath } } as Page);
+      const withSite = sitePage ? new Map([...compiled, [SITE_LINKS_ID, { links: siteLinks(loaded.config, site.site), anchors: [] } as unknown as CompiledPage]]) : compiled;
+      return checkLinks({ pages: sitePage ? [...pages, sitePage] : pages, compiled: withSite, index, files: servedFiles, level });
+    });
 
     const messages = sortMessages(
       dedupeMessages(

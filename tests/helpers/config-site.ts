@@ -46,6 +46,15 @@ export function configSite(opts: { api?: boolean } = {}): string {
     page(`${prefix.replace(/^\/|\/$/g, '')}/overview.mdx`, 'Overview');
     writeFileSync(path.join(config, 'sidebars', `${name}.json`), JSON.stringify({ $schema: '../schemas/sidebar.schema.json', Overview: ['overview'] }, null, 2));
   }
+  // The pages site.json's own links lead to (the link check follows them too).
+  const site = JSON.parse(readFileSync(path.join(config, 'site.json'), 'utf8')) as Record<string, { href: string }[] | undefined>;
+  for (const key of ['nav', 'docsNav', 'footer', 'social']) {
+    for (const { href } of site[key] ?? []) {
+      const rel = href.replace(/^\//, '');
+      if (!href.startsWith('/') || href.startsWith('//') || href.includes('{version}') || rel === '' || rel.startsWith('docs/') || existsSync(path.join(root, 'content', `${rel}.mdx`)) || existsSync(path.join(root, 'content', rel, 'overview.mdx')) || rel.endsWith('overview')) continue;
+      page(`${rel}.mdx`, 'Linked');
+    }
+  }
   // The API data is for v1.0.0: its pages link to /docs/manual/v1.0.0/intro.
   page('docs/manual/v1.0.0/intro.mdx', 'Intro');
   return root;
