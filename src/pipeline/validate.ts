@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { schemaValidator, type SchemaCheck } from './schema-validators.ts';
 import { placeOf } from '../util/yaml-positions.ts';
+import { closest } from '../util/text.ts';
 import { message } from './messages.ts';
 import type { LoadedConfig } from './load.ts';
 import type { ContentKind, Message, Page, PageMeta, SourceFile } from './types.ts';
@@ -58,6 +59,16 @@ export function createValidator(config: LoadedConfig): { validate: Validator; me
     compiled.set(name, fn);
     return fn;
   };
+  // The fields each schema names: a front matter field outside them is most often a misspelling
+  // (`descripton:` quietly dropped the page's description), so it is a warning with a guess.
+  const fieldsOf = new Map<string, string[] | undefined>();
+  const knownFields = (name: string): string[] | undefined => {
+    if (!fieldsOf.has(name)) {
+      const props = (config.schemas.get(name)?.data as { properties?: Record<string, unknown> } | undefined)?.properties;
+      fieldsOf.set(name, props ? Object.keys(props) : undefined);
+    }
+    return fieldsOf.get(name);
+  };
   const validate: Validator = (source) => {
     const out: Message[] = [];
     const fm = source.frontMatter;
@@ -76,9 +87,25 @@ export function createValidator(config: LoadedConfig): { validate: Validator; me
     if (check && !check(data)) {
       for (const e of check.errors ?? []) out.push(schemaMessage(source, e));
     }
+    out.push(...unknownFields(source, data, knownFields(schemaName)));
     return { meta: usableMeta(data, source.kind !== 'syntax'), messages: out };
   };
   return { validate, messages };
+}
+
+/** A warning for each front matter field the page's schema does not name, with the likeliest one it meant. */
+function unknownFields(source: SourceFile, data: unknown, known: string[] | undefined): Message[] {
+  if (!known || !data || typeof data !== 'object' || Array.isArray(data)) return [];
+  const out: Message[] = [];
+  for (const key of Object.keys(data)) {
+    if (known.includes(key)) continue;
+    const guess = closest(key, known, Math.max(2, Math.floor(key.length / 3)));
+    const place = placeOf(source.frontMatter?.positions ?? {}, `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 2, column: 1 };
+    out.push(
+      message(source.displayPath, place, 'warning', `Unknown front matter field \`${key}\`: it is ignored`, 'frontmatter-unknown', guess ? `Did you mean \`${guess}\`?` : `Known fields: ${known.map((k) => `\`${k}\``).join(', ')}.`),
+    );
+  }
+  return out;
 }
 
 function fieldName(e: ErrorObject): string {
