@@ -193,7 +193,12 @@ export function parseMarkdown(raw: string, frontMatterLines: number, file: strin
   } catch (err) {
     const e = err as { reason?: string; message?: string; line?: number; column?: number; place?: unknown };
     const place = placeOfError(e);
-    const reason = (e.reason ?? e.message ?? String(err)).replace(/\s+/g, ' ').trim();
+    // micromark-extension-mdx-expression names its parser ("Could not parse expression with
+    // acorn"): an author needs to know that the `{…}` is not a JavaScript expression.
+    const reason = (e.reason ?? e.message ?? String(err))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^Could not parse expression with acorn\b.*$/, 'the `{…}` is not a valid JavaScript expression');
     const m = message(
       file,
       place,
@@ -342,6 +347,10 @@ function insertByLine(parent: { children: RootContent[] }, block: RootContent, l
 }
 
 function placeOfError(e: { line?: number; column?: number; place?: unknown; reason?: string }): { line: number; column: number } {
+  // A tag left open: the opening tag's place, named in the text, is where the author must look
+  // (the error's own place is where the paragraph or file ended, often column 1).
+  const openTag = /^Expected a closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(e.reason ?? '');
+  if (openTag) return { line: Number(openTag[1]), column: Number(openTag[2]) };
   const place = e.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
   if (place?.start) return { line: place.start.line, column: place.start.column };
   if (place?.line) return { line: place.line, column: place.column ?? 1 };

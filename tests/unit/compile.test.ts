@@ -148,6 +148,19 @@ describe('tags', () => {
     expect(page.messages).toMatchObject([{ line: 3, ruleId: 'mdx-syntax', severity: 'error' }]);
     expect(text($(parse(page.html), 'h1'))).toContain('Title');
   });
+
+  it('guesses the component a misspelt tag meant', async () => {
+    const page = await compile('# Title\n\n<Warning>Careful.</Warning>\n');
+    expect(page.messages).toMatchObject([{ ruleId: 'unknown-component', reason: 'Unknown component <Warning>' }]);
+    expect(page.messages[0]!.note).toMatch(/^Did you mean <Warn>\? Known components: /);
+  });
+
+  it('places a tag left open at the tag, and says what is wrong with a bad {…} without naming the parser', async () => {
+    const open = await compile('# Title\n\nInline <span class="x">unclosed span and <b>bold.\n');
+    expect(open.messages).toMatchObject([{ line: 3, column: 42, ruleId: 'mdx-syntax' }]);
+    const expr = await compile('# Title\n\nValue {1 +} here.\n');
+    expect(expr.messages).toMatchObject([{ line: 3, ruleId: 'mdx-syntax', reason: 'Could not parse: the `{…}` is not a valid JavaScript expression' }]);
+  });
 });
 
 describe('code', () => {

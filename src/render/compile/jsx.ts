@@ -5,6 +5,7 @@ import type { RootContent } from 'mdast';
 import { evaluateStatic, NotStatic, programExpression, type StaticValue } from '../static-eval.ts';
 import { resolveLanguage } from '../highlight.ts';
 import { message } from '../../pipeline/messages.ts';
+import { closest } from '../../util/text.ts';
 import { COMPONENTS, COMPONENT_NAMES, type PropType } from '../../components/registry.ts';
 import type { CodeTabItem } from '../../components/code/CodeTabs.tsx';
 import { isPlayable, parseFenceMeta } from './code.ts';
@@ -185,7 +186,7 @@ export function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
       'error',
       `Unknown component <${name}>`,
       'unknown-component',
-      `Known components: ${COMPONENT_NAMES.join(', ')}; lowercase tags are HTML elements.`,
+      `${guessComponent(name) ? `Did you mean <${guessComponent(name)}>? ` : ''}Known components: ${COMPONENT_NAMES.join(', ')}; lowercase tags are HTML elements.`,
     );
     return state.walkChildren(state, node.children);
   }
@@ -248,4 +249,11 @@ export function compileExpression(state: WalkState, node: { type: string; value:
     );
   }
   return [];
+}
+
+/** The known component a misspelt or lengthened tag probably meant (`<Warning>` → `Warn`). */
+function guessComponent(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const byPrefix = COMPONENT_NAMES.find((c) => lower.startsWith(c.toLowerCase()) || c.toLowerCase().startsWith(lower));
+  return byPrefix ?? closest(name, COMPONENT_NAMES, Math.max(2, Math.floor(name.length / 3)));
 }
