@@ -42,7 +42,7 @@ export default function PackageFilter({ packages }: PackageFilterProps) {
       <form className="packages-controls" role="search" hidden={!ready} onSubmit={(e) => e.preventDefault()}>
         <label className="packages-search">
           <span className="visually-hidden">Filter packages</span>
-          <input type="search" placeholder="Filter packages by name, purpose or keyword" value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} />
+          <input type="search" placeholder="Filter by name or keyword" value={query} maxLength={64} onChange={(e) => setQuery(e.target.value)} />
         </label>
         <fieldset className="packages-kind">
           <legend className="visually-hidden">Maintained by</legend>
@@ -84,7 +84,7 @@ export default function PackageFilter({ packages }: PackageFilterProps) {
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? <p className="packages-empty">No package matches. Try fewer words, or choose All.</p> : null}
+      {shown.length === 0 ? <p className="packages-empty">No package matches. {kind === 'all' ? 'Try fewer words.' : 'Try fewer words, or choose All.'}</p> : null}
     </div>
   );
 }
