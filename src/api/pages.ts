@@ -106,7 +106,7 @@ export function moduleMarkdown(
   // A link with no target (`[\`getUnsafe\`]()`, as the Belt sources write a mention) is its text:
   // as a link it led back to the page itself.
   const fix = (parts: string[] | undefined, level: number) =>
-    nestHeadings(modules(itemLinks((parts ?? []).filter(isProse).join('\n\n').replace(/^[ \t]+$/gm, '').replace(/\[([^\]\n]+)\]\(\s*\)/g, '$1'))), level);
+    nestHeadings(modules(itemLinks(withoutRestated((parts ?? []).filter(isProse)).join('\n\n').replace(/^[ \t]+$/gm, '').replace(/\[([^\]\n]+)\]\(\s*\)/g, '$1'))), level);
   // A module's docs sit under its h1 (their headings from h2), an item's under its h3 (from h4).
   const out = [moduleFrontMatter(mod), '', `# ${mod.name}`, '', fix(mod.docstrings, 2), ''];
   const lines: { line: number; item: string }[] = [];
@@ -512,4 +512,23 @@ function legacySidebars(v: VersionData, section: string, routes: ReadonlySet<str
     make(`api-${v.version}-js`, `${api}/js`, 'Js Module', js),
     make(`api-${v.version}-dom`, `${api}/dom`, 'Dom Module', dom),
   ];
+}
+
+/**
+ * A module's docstring parts without those a later part restates: rescript-tools gives a module
+ * alias's comment and the module's own one after it (Belt.Map's intro came twice, the alias's
+ * version half-formatted), so a part whose words (8 or more) are nearly all in a later part, or
+ * which holds nearly all of a later part's, gives way to the later one, the module's own.
+ */
+export function withoutRestated(parts: string[]): string[] {
+  const words = parts.map((p) => new Set(p.toLowerCase().match(/[a-z]{3,}/g) ?? []));
+  const restated = (a: Set<string>, b: Set<string>) => {
+    const small = a.size <= b.size ? a : b;
+    const large = small === a ? b : a;
+    if (small.size < 8) return false;
+    let shared = 0;
+    for (const w of small) if (large.has(w)) shared++;
+    return shared / small.size >= 0.8;
+  };
+  return parts.filter((_, i) => !words.slice(i + 1).some((later) => restated(words[i]!, later)));
 }
