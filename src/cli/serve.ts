@@ -11,10 +11,13 @@ import { WatchSession } from '../watch/session.ts';
 import { LiveReload, RELOAD_CLIENT } from '../watch/live-reload.ts';
 import type { CommitResult } from '../pipeline/write-in-place.ts';
 
-/** The error list as printed in the terminal and shown in the overlay: `file:line:col  error  reason  rule`. */
+/**
+ * The error list as printed in the terminal and shown in the overlay: `file:line:col  error  reason
+ * rule`, each with its hint (the known components, the field it probably meant) on the next line.
+ */
 function problemsText(result: BuildResult): string | null {
   const errors = result.messages.filter((m) => m.severity === 'error');
-  return errors.length ? errors.map((m) => `${m.file}:${m.line}:${m.column}  error  ${m.reason}  ${m.ruleId}`).join('\n') : null;
+  return errors.length ? errors.map((m) => `${m.file}:${m.line}:${m.column}  error  ${m.reason}  ${m.ruleId}${m.note ? `\n  ${m.note}` : ''}`).join('\n') : null;
 }
 
 export async function serveCommand(

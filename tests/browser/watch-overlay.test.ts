@@ -67,7 +67,13 @@ describe('serve --watch in the browser', () => {
     for (const page of [pipe, about]) {
       const overlay = page.getByRole('alert', { name: 'Build errors' });
       await expect.poll(() => overlay.textContent()).toContain(message);
+      // With the terminal's hint, and a word on what the page shows.
+      expect(await overlay.textContent()).toContain('Known components: CodeTab');
+      expect(await overlay.textContent()).toContain('this page is the last good build');
     }
+    // It can be put away to read the page underneath.
+    await about.getByRole('button', { name: 'Hide' }).click();
+    expect(await about.getByRole('alert', { name: 'Build errors' }).count()).toBe(0);
 
     writeFileSync(file, original.replace('passes the value', 'gives the value'));
     await expect.poll(() => pipe.getByRole('alert', { name: 'Build errors' }).count()).toBe(0);
