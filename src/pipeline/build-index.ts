@@ -66,7 +66,15 @@ function buildSidebars(opts: IndexOptions, titles: ReadonlyMap<string, string>, 
     const base = sidebarBase(name, opts.site);
     if (base === undefined) {
       messages.push(
-        message(file.displayPath, undefined, 'error', `Sidebar "${name}" applies to no route: name it {section}-{version} or map it in site.json "sidebars"`, 'sidebar-unmapped'),
+        message(
+          file.displayPath,
+          undefined,
+          'error',
+          `Sidebar "${name}" applies to no route: name it {section}-{version} or map it in site.json "sidebars"`,
+          'sidebar-unmapped',
+          // A site.json that went missing takes its sidebar map with it: say so, it is the likelier cause.
+          opts.config.site ? undefined : 'There is no config/site.json: the build uses its defaults, which map no sidebar.',
+        ),
       );
       continue;
     }
