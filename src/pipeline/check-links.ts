@@ -1,6 +1,8 @@
 import { closest, decodedOrAsIs } from '../util/text.ts';
+import { placeOf as placeInFile } from '../util/yaml-positions.ts';
+import type { ConfigFile } from './load.ts';
 import { message } from './messages.ts';
-import type { CheckLevel, CompiledPage, Message, Page, SiteIndex } from './types.ts';
+import type { CheckLevel, CompiledPage, LinkRef, Message, Page, SiteIndex } from './types.ts';
 
 export interface LinkCheckOptions {
   pages: Page[];
@@ -9,6 +11,27 @@ export interface LinkCheckOptions {
   /** Other files the site serves (public/, assets, llms.txt, feed), as `/path`. */
   files: Iterable<string>;
   level: CheckLevel;
+  /** Links written outside any page (site.json's), reported in their own file. */
+  extra?: { displayPath: string; links: LinkRef[] }[];
+}
+
+/**
+ * A link written in a config file at a JSON pointer, for the link check. Its place is worked out
+ * only when a message needs it: positions mean parsing the file again.
+ */
+export function configLink(file: ConfigFile, pointer: string, href: string): LinkRef {
+  let place: { line: number; column: number } | undefined;
+  const where = () => (place ??= placeInFile(file.doc.positions, pointer) ?? { line: 1, column: 1 });
+  return {
+    href,
+    raw: href,
+    get line() {
+      return where().line;
+    },
+    get column() {
+      return where().column;
+    },
+  };
 }
 
 /**
@@ -23,7 +46,7 @@ function placeOf(link: CompiledPage['links'][number]): { line: number; column: n
  * Checks every internal link and `#anchor` written in content against the routes and anchors of
  * the built site; reports at the link's file:line:col with the closest existing target.
  */
-export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOptions): Message[] {
+export function checkLinks({ pages, compiled, index, files, level, extra = [] }: LinkCheckOptions): Message[] {
   if (level === 'off') return [];
   const severity = level === 'error' ? 'error' : 'warning';
   // A route's anchors, gathered the first time a link asks for one of them: most routes (an API
@@ -37,10 +60,15 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
   const fileSet = new Set(files);
   const routeList = [...index.routes.keys()];
   const out: Message[] = [];
-  for (const page of pages) {
-    const c = compiled.get(page.source.id);
-    if (!c) continue;
-    for (const link of c.links) {
+  const sources = [
+    ...pages.flatMap((page) => {
+      const c = compiled.get(page.source.id);
+      return c ? [{ displayPath: page.source.displayPath, links: c.links }] : [];
+    }),
+    ...extra,
+  ];
+  for (const source of sources) {
+    for (const link of source.links) {
       const hashAt = link.href.indexOf('#');
       const target = (hashAt < 0 ? link.href : link.href.slice(0, hashAt)).replace(/\?.*$/, '');
       const anchor = hashAt < 0 ? '' : decodedOrAsIs(link.href.slice(hashAt + 1), decodeURIComponent);
@@ -51,7 +79,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
           const guess = closest(target, fileSet);
           out.push(
             message(
-              page.source.displayPath,
+              source.displayPath,
               placeOf(link),
               severity,
               `Missing file: nothing at ${target}`,
@@ -63,7 +91,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
         }
         const guess = closestRoute(target, routeList);
         out.push(
-          message(page.source.displayPath, placeOf(link), severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
+          message(source.displayPath, placeOf(link), severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
         );
         continue;
       }
@@ -73,7 +101,7 @@ export function checkLinks({ pages, compiled, index, files, level }: LinkCheckOp
         const guess = closest(anchor, anchors);
         out.push(
           message(
-            page.source.displayPath,
+            source.displayPath,
             placeOf(link),
             severity,
             `Broken anchor: ${route} has no heading or element with id "${anchor}"`,

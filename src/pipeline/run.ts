@@ -77,9 +77,6 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
   return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support, playground };
 }
 
-/** The id the link check knows site.json's own links by (no content page has it). */
-const SITE_LINKS_ID = '\0config/site.json';
-
 export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildOptions): Promise<BuildResult> {
   const start = performance.now();
   // Workers start now, so their start-up overlaps with reading content (sized by a quick count).
@@ -226,13 +223,18 @@ async function build(
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
       ...publicFiles.map((f) => `/${f.path}`),
     ];
-    const linkMessages = await log.step('links', 'check links and anchors', () => {
-      const level = config.links ?? site.site.links ?? config.linksDefault;
-      // site.json's links are checked as the links of a page of their own, reported in that file.
-      const sitePage = loaded.config.site && ({ source: { id: SITE_LINKS_ID, displayPath: loaded.config.site.displayPath } } as Page);
-      const withSite = sitePage ? new Map([...compiled, [SITE_LINKS_ID, { links: siteLinks(loaded.config, site.site), anchors: [] } as unknown as CompiledPage]]) : compiled;
-      return checkLinks({ pages: sitePage ? [...pages, sitePage] : pages, compiled: withSite, index, files: servedFiles, level });
-    });
+    const siteFile = loaded.config.site;
+    const linkMessages = await log.step('links', 'check links and anchors', () =>
+      checkLinks({
+        pages,
+        compiled,
+        index,
+        files: servedFiles,
+        level: config.links ?? site.site.links ?? config.linksDefault,
+        // site.json's own links (top bar, footer…), reported in that file.
+        extra: siteFile ? [{ displayPath: siteFile.displayPath, links: siteLinks(siteFile, site.site) }] : [],
+      }),
+    );
 
     const messages = sortMessages(
       dedupeMessages(

@@ -2,7 +2,8 @@
 // (or the benchmark corpus) can build with none of them.
 import { primaryLibrary } from '../api/names.ts';
 import { placeOf } from '../util/yaml-positions.ts';
-import type { LoadedConfig } from './load.ts';
+import type { ConfigFile, LoadedConfig } from './load.ts';
+import { configLink } from './check-links.ts';
 import { message } from './messages.ts';
 import type { Banner, CheckLevel, LinkRef, Message, RouteEntry } from './types.ts';
 
@@ -237,30 +238,13 @@ export function counterpartRoute(slug: string, from: string, to: string, base: s
  * The site's own links in site.json (top bar, docs bar, footer, social profiles), for the link
  * check: a wrong `/blogg` there put a dead link in the header of every page and built clean. A
  * docs bar link with `{version}` is a pattern, one link per manual version, and is left out (a
- * version may lack the page it names). Places are worked out only for a link that is reported.
+ * version may lack the page it names).
  */
-export function siteLinks(config: LoadedConfig, site: SiteSettings): LinkRef[] {
-  const file = config.site;
-  if (!file) return [];
-  const out: LinkRef[] = [];
-  const lists = { nav: site.nav, docsNav: site.docsNav, footer: site.footer, social: site.social } as const;
-  for (const [key, links] of Object.entries(lists)) {
-    links.forEach((link, i) => {
-      if (!link.href.startsWith('/') || link.href.startsWith('//') || link.href.includes('{version}')) return;
-      const href = link.href;
-      let place: { line: number; column: number } | undefined;
-      const where = () => (place ??= placeOf(file.doc.positions, `/${key}/${i}/href`) ?? { line: 1, column: 1 });
-      out.push({
-        href,
-        raw: link.href,
-        get line() {
-          return where().line;
-        },
-        get column() {
-          return where().column;
-        },
-      });
-    });
-  }
-  return out;
+export function siteLinks(file: ConfigFile, site: SiteSettings): LinkRef[] {
+  const lists = { nav: site.nav, docsNav: site.docsNav, footer: site.footer, social: site.social };
+  return Object.entries(lists).flatMap(([key, links]) =>
+    links.flatMap((link, i) =>
+      link.href.startsWith('/') && !link.href.startsWith('//') && !link.href.includes('{version}') ? [configLink(file, `/${key}/${i}/href`, link.href)] : [],
+    ),
+  );
 }

@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { Landing, type LandingConfig } from '../../components/pages/Landing.tsx';
 import { sha1 } from '../../util/text.ts';
-import { placeOf } from '../../util/yaml-positions.ts';
+import { configLink } from '../check-links.ts';
 import { extractFrontMatter } from '../load.ts';
 import type { CheckedData } from './data.ts';
 import type { CompiledPage, LinkRef, SourceFile } from '../types.ts';
@@ -59,21 +59,7 @@ export function landingSource(landing: CheckedData<LandingConfig>, description: 
 /** Every internal link the landing page renders, placed in landing.json, for the link check. */
 export function landingLinks(landing: CheckedData<LandingConfig>): LinkRef[] {
   const d = landing.data!;
-  // The place is worked out when a message needs it: positions mean parsing the file again.
-  const at = (pointer: string, href: string): LinkRef => {
-    let place: { line: number; column: number } | undefined;
-    const where = () => (place ??= placeOf(landing.file.doc.positions, pointer) ?? { line: 1, column: 1 });
-    return {
-      href,
-      raw: href,
-      get line() {
-        return where().line;
-      },
-      get column() {
-        return where().column;
-      },
-    };
-  };
+  const at = (pointer: string, href: string): LinkRef => configLink(landing.file, pointer, href);
   const asset = (link: LinkRef): LinkRef => Object.assign(link, { asset: true as const });
   const links: LinkRef[] = [at('/hero/cta/href', d.hero.cta.href)];
   if (d.hero.secondary) links.push(at('/hero/secondary/href', d.hero.secondary.href));
