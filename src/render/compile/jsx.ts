@@ -180,13 +180,14 @@ export function compileJsx(state: WalkState, node: JsxNode): RootContent[] {
     ];
   }
   if (!(name in COMPONENTS)) {
+    const guess = guessComponent(name);
     report(
       state,
       node,
       'error',
       `Unknown component <${name}>`,
       'unknown-component',
-      `${guessComponent(name) ? `Did you mean <${guessComponent(name)}>? ` : ''}Known components: ${COMPONENT_NAMES.join(', ')}; lowercase tags are HTML elements.`,
+      `${guess ? `Did you mean <${guess}>? ` : ''}Known components: ${COMPONENT_NAMES.join(', ')}; lowercase tags are HTML elements.`,
     );
     return state.walkChildren(state, node.children);
   }
