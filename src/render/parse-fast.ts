@@ -23,6 +23,9 @@ function parser(kind: 'mdx' | 'plain'): MarkdownIt {
     .enable(['table', 'strikethrough', 'linkify'])
     .use(footnote as unknown as (md: MarkdownIt) => void);
   if (kind === 'mdx') md.disable(['code', 'autolink', 'html_block', 'html_inline']);
+  // Destinations as written (escapes and entities resolved, as remark keeps them): markdown-it
+  // would parse, punycode and percent-encode each one, which `rawHref` then decoded again.
+  md.normalizeLink = (url) => url;
   parsers[kind] = md;
   // GFM autolink literals: scheme links, `www.` links and e-mail addresses; not bare domains
   // (`index.md` is not a link on GitHub).
