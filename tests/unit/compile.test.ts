@@ -17,6 +17,27 @@ describe('headings', () => {
     expect(attr($(tree, 'h2 a.anchor'), 'href')).toBe('#use---here');
     expect(page.anchors).toContain('same-1');
   });
+
+  it('link to themselves by their own text, so each link is named by its section and each heading by its title', async () => {
+    // The second copy has a tag, so it takes the MDX parser and the general (hast) path.
+    for (const markdown of ['## Use `->` *here*\n\n### Same\n', '<b>tag</b>\n\n## Use `->` *here*\n\n### Same\n']) {
+      const tree = parse((await compile(markdown)).html);
+      const links = $$(tree, ':is(h2, h3) > a.anchor');
+      expect(links.map((a) => [attr(a, 'href'), text(a), attr(a, 'ariaLabel')])).toEqual([
+        ['#use---here', 'Use -> here', undefined],
+        ['#same', 'Same', undefined],
+      ]);
+      expect($$(tree, 'h2 > *').length, 'the link is all the heading holds').toBe(1);
+    }
+  });
+
+  it('holding a link of their own, keep it and get a # link named by their text after it', async () => {
+    const tree = parse((await compile('## See [the pipe](https://example.com/pipe) first\n')).html);
+    const [inner, mark] = $$(tree, 'h2 a');
+    expect(attr(inner!, 'href')).toBe('https://example.com/pipe');
+    expect([attr(mark!, 'href'), attr(mark!, 'ariaLabel'), text(mark!)]).toEqual(['#see-the-pipe-first', 'Link to section: See the pipe first', '#']);
+    expect($$(tree, 'a a'), 'no link inside a link').toEqual([]);
+  });
 });
 
 describe('task lists', () => {

@@ -65,7 +65,7 @@ describe('body rendering', () => {
       await highlighter(),
     );
     const html = renderBody(hast, state.table);
-    expect(html).toContain('<h2 id="title">Title<a class="anchor" href="#title" aria-label="Link to this section">#</a></h2>');
+    expect(html).toContain('<h2 id="title"><a class="anchor" href="#title">Title</a></h2>');
     expect(html).toContain('<p>Some <em>text</em> &#x26; more.</p>');
     expect(html).toContain('<div class="code-block code-example" data-lang="rescript"><div class="code-actions"><a class="playground-link" href="/try">Run in playground</a>');
   });

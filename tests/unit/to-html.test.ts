@@ -140,7 +140,7 @@ describe('body HTML straight from mdast', () => {
       '',
       '</CodeTab>',
     ].join('\n'));
-    expect(html).toContain('<h2 id="inside-a-callout">Inside a callout<a class="anchor" href="#inside-a-callout" aria-label="Link to this section">#</a></h2>');
+    expect(html).toContain('<h2 id="inside-a-callout"><a class="anchor" href="#inside-a-callout">Inside a callout</a></h2>');
   });
 
   it('leaves footnotes, references and task lists to the general path', async () => {

@@ -1,13 +1,15 @@
 // What the body's hast needs beyond mdast-util-to-hast: heading anchors, labelled checkboxes, and
 // inline code's hyphenated words kept on one line.
 import type { Root as HastRoot, Element as HastElement, ElementContent } from 'hast';
+import { toString } from 'hast-util-to-string';
 import { inlineCodeRuns, KEPT_CLASS } from './inline-code.ts';
+import { anchorMark, ANCHOR_CLASS } from './heading-link.ts';
 
 /** Elements a task item's label stops before (its nested lists, its next paragraphs). */
 const BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'div', 'pre', 'table', 'blockquote', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr']);
 
 /**
- * What the body needs beyond mdast-util-to-hast: headings carry a visible anchor link to their id,
+ * What the body needs beyond mdast-util-to-hast: a heading's text links to its id (heading-link.ts),
  * the checkbox of a task list item (`- [x] Done`) is labelled by the item's text, as a form
  * control must be for assistive technology (WCAG 1.3.1, 4.1.2): `<label><input …> Done</label>`,
  * and inline code's short hyphenated words do not break at the hyphen (inline-code.ts).
@@ -19,12 +21,8 @@ export function decorate(node: HastRoot | HastElement, inTaskItem = false): void
     const id = child.properties['id'];
     if (/^h[1-6]$/.test(child.tagName) && typeof id === 'string') {
       decorate(child);
-      child.children.push({
-        type: 'element',
-        tagName: 'a',
-        properties: { className: ['anchor'], href: `#${id}`, ariaLabel: 'Link to this section' },
-        children: [{ type: 'text', value: '#' }],
-      });
+      if (linkable(child)) child.children = [{ type: 'element', tagName: 'a', properties: { className: [ANCHOR_CLASS], href: `#${id}` }, children: child.children }];
+      else child.children.push(anchorMark(id, toString(child)));
     } else if (child.tagName === 'code' && (node.type === 'root' || node.tagName !== 'pre')) {
       keepHyphenatedWords(child);
     } else {
@@ -33,6 +31,14 @@ export function decorate(node: HastRoot | HastElement, inTaskItem = false): void
       decorate(child, task || (inTaskItem && child.tagName === 'p' && child === node.children.find((c) => c.type === 'element')));
     }
   }
+}
+
+/** Tags a heading's link cannot hold: links and controls (no interactive content inside an `a`). */
+const INTERACTIVE = new Set(['a', 'button', 'details', 'embed', 'iframe', 'input', 'label', 'select', 'textarea', 'audio', 'video']);
+
+/** Whether nothing in the heading is interactive, or may be (raw HTML, a component). */
+function linkable(node: HastElement): boolean {
+  return node.children.every((c) => c.type === 'text' || c.type === 'comment' || (c.type === 'element' && /^[a-z][a-z0-9]*$/.test(c.tagName) && !INTERACTIVE.has(c.tagName) && linkable(c)));
 }
 
 /** Wraps a leading checkbox and the inline content after it in a <label>. */

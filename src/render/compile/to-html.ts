@@ -1,7 +1,7 @@
 // Body HTML straight from the walked mdast, without the hast tree in between.
 //
 // The general path (compile-page.ts) turns the page's mdast into hast (mdast-util-to-hast), adds
-// heading anchors (decorate.ts), collects the ids, and serialises (render-body.ts,
+// heading links (decorate.ts), collects the ids, and serialises (render-body.ts,
 // hast-util-to-html): a second tree of every page, built and walked four times, for output that
 // follows simple rules for the nodes nearly every page is made of. This writes those nodes'
 // HTML in one walk, byte for byte what the general path gives: the same leaf functions
@@ -23,6 +23,7 @@ import { stringify as spaces } from 'space-separated-tokens';
 import { trimLines } from 'trim-lines';
 import { inlineCodeRuns, KEPT_CLASS } from './inline-code.ts';
 import { CHILDREN_SLOT, COMPONENT_TAGS, TABLE_PARTS, renderComponentWith } from './render-body.ts';
+import { ANCHOR_CLASS } from './heading-link.ts';
 
 /** The body's HTML and the ids of its elements (in document order), or undefined: use the general path. */
 export function bodyHtml(tree: Root, table: readonly unknown[]): { html: string; anchors: Set<string> } | undefined {
@@ -50,8 +51,6 @@ const HEADING_TAG = /^h[1-6]$/;
 
 class HtmlWriter {
   readonly anchors = new Set<string>();
-  /** Headings open around the node being written (decorate.ts adds no anchor inside one). */
-  private inHeading = 0;
 
   constructor(private readonly table: readonly unknown[]) {}
 
@@ -85,6 +84,12 @@ class HtmlWriter {
     return out;
   }
 
+  /** A heading's content as its link to itself (heading-link.ts); any other content: the general path. */
+  headingLink(id: string, children: readonly RootContent[], trim: boolean): string {
+    if (!plainPhrasing(children)) throw UNSUPPORTED;
+    return `<a class="${ANCHOR_CLASS}" href="${escapeAttribute(`#${id}`)}">${this.all(children, trim)}</a>`;
+  }
+
   /** One node; `trim`: it follows a hard break (see `all`). */
   node(node: RootContent, trim: boolean): string {
     // `hName`, `hProperties` or `hChildren` change what mdast-util-to-hast makes of a node: only the
@@ -99,12 +104,9 @@ class HtmlWriter {
         return `<p>${this.all(node.children, trim)}</p>`;
       case 'heading': {
         const id = (node.data as { hProperties?: { id?: unknown } } | undefined)?.hProperties?.id;
-        if (typeof id !== 'string' || Object.keys(node.data!.hProperties!).length !== 1 || hasOther(node.data!) || this.inHeading > 0) throw UNSUPPORTED;
+        if (typeof id !== 'string' || Object.keys(node.data!.hProperties!).length !== 1 || hasOther(node.data!)) throw UNSUPPORTED;
         this.anchors.add(id);
-        this.inHeading++;
-        const content = this.all(node.children, trim);
-        this.inHeading--;
-        return `<h${node.depth} id="${escapeAttribute(id)}">${content}${anchorLink(id)}</h${node.depth}>`;
+        return `<h${node.depth} id="${escapeAttribute(id)}">${this.headingLink(id, node.children, trim)}</h${node.depth}>`;
       }
       case 'emphasis':
         return `<em>${this.all(node.children, trim)}</em>`;
@@ -211,13 +213,7 @@ class HtmlWriter {
     }
     const children = TABLE_PARTS.has(name) ? node.children.filter((c) => c.type !== 'text' || c.value.trim() !== '') : node.children;
     const heading = HEADING_TAG.test(name) && typeof id === 'string';
-    if (heading && this.inHeading > 0) throw UNSUPPORTED;
-    if (heading) this.inHeading++;
-    let content = this.all(children, trim);
-    if (heading) {
-      this.inHeading--;
-      content += anchorLink(id);
-    }
+    const content = heading ? this.headingLink(id, children, trim) : this.all(children, trim);
     const open = `<${name}${serializeAttributes(properties)}>`;
     return VOID.has(name) && content === '' ? open : `${open}${content}</${name}>`;
   }
@@ -249,9 +245,11 @@ function uri(url: string): string {
   return URI_AS_IS.test(url) ? url : normalizeUri(url);
 }
 
-/** The visible link decorate.ts adds to a heading with an id. */
-function anchorLink(id: string): string {
-  return `<a class="anchor" href="${escapeAttribute(`#${id}`)}" aria-label="Link to this section">#</a>`;
+/** Phrasing a heading's link can hold as it is (heading-link.ts): nothing interactive, no component. */
+const PLAIN_PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break']);
+
+function plainPhrasing(nodes: readonly RootContent[]): boolean {
+  return nodes.every((n) => PLAIN_PHRASING.has(n.type) && (!('children' in n) || plainPhrasing(n.children)));
 }
 
 /** mdast-util-to-hast trims spaces around line endings in text (trim-lines); most text has none. */
