@@ -60,6 +60,7 @@ export function checkLinks({ pages, compiled, index, files, level, extra = [] }:
   const fileSet = new Set(files);
   const routeList = [...index.routes.keys()];
   const out: Message[] = [];
+  const broken: BrokenLink[] = [];
   const sources = [
     ...pages.flatMap((page) => {
       const c = compiled.get(page.source.id);
@@ -89,10 +90,7 @@ export function checkLinks({ pages, compiled, index, files, level, extra = [] }:
           );
           continue;
         }
-        const guess = closestRoute(target, routeList);
-        out.push(
-          message(source.displayPath, placeOf(link), severity, `Broken link: no page at ${target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined),
-        );
+        broken.push({ displayPath: source.displayPath, link, target });
         continue;
       }
       if (anchor === '') continue;
@@ -111,6 +109,70 @@ export function checkLinks({ pages, compiled, index, files, level, extra = [] }:
         );
       }
     }
+  }
+  if (broken.length > 0) out.push(...brokenLinkMessages(broken, severity, routeList, fileSet));
+  return out;
+}
+
+interface BrokenLink {
+  displayPath: string;
+  link: LinkRef;
+  target: string;
+}
+
+/** Broken links into one folder with no page or file at all, from this many on, are one message. */
+const FOLD_FROM = 3;
+/** Places of the folded links the message lists. */
+const FOLD_LISTED = 3;
+
+/**
+ * One message per broken link, except links into a folder where nothing is built: those share one
+ * cause (a version alias naming no version, a folder moved or renamed), and one bad alias in
+ * config/versions.json buried its own error under a hundred link errors, one per page linking to
+ * `latest`. They are one message, at the first of them, listing a few more.
+ */
+function brokenLinkMessages(broken: BrokenLink[], severity: Message['severity'], routes: string[], files: Set<string>): Message[] {
+  const folders = new Set<string>();
+  for (const r of [...routes, ...files]) for (let i = r.indexOf('/', 1); i !== -1; i = r.indexOf('/', i + 1)) folders.add(r.slice(0, i + 1));
+  /** The outermost folder of `target` where nothing is built, if any. */
+  const missingFolder = (target: string): string | undefined => {
+    for (let i = target.indexOf('/', 1); i !== -1; i = target.indexOf('/', i + 1)) {
+      if (!folders.has(target.slice(0, i + 1))) return target.slice(0, i + 1);
+    }
+    return undefined;
+  };
+  const byFolder = new Map<string, BrokenLink[]>();
+  for (const b of broken) {
+    const folder = missingFolder(b.target);
+    if (folder === undefined) continue;
+    const links = byFolder.get(folder);
+    if (links) links.push(b);
+    else byFolder.set(folder, [b]);
+  }
+  const out: Message[] = [];
+  const folded = new Set<BrokenLink>();
+  for (const [folder, links] of byFolder) {
+    if (links.length < FOLD_FROM) continue;
+    links.forEach((b) => folded.add(b));
+    const [first, ...rest] = links as [BrokenLink, ...BrokenLink[]];
+    const files = new Set(links.map((b) => b.displayPath)).size;
+    const listed = rest.slice(0, FOLD_LISTED).map((b) => `${b.displayPath}:${b.link.line}:${b.link.column}`);
+    const more = rest.length - listed.length;
+    out.push(
+      message(
+        first.displayPath,
+        placeOf(first.link),
+        severity,
+        `Broken links: nothing is built under ${folder}, and ${links.length} links in ${files} ${files === 1 ? 'file' : 'files'} point there (this one to ${first.target})`,
+        'link-broken',
+        `Also at ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}. A whole folder missing is one cause: a folder moved or renamed, or a version alias that names no version (config/versions.json).`,
+      ),
+    );
+  }
+  for (const b of broken) {
+    if (folded.has(b)) continue;
+    const guess = closestRoute(b.target, routes);
+    out.push(message(b.displayPath, placeOf(b.link), severity, `Broken link: no page at ${b.target}`, 'link-broken', guess ? `Did you mean ${guess}?` : undefined));
   }
   return out;
 }

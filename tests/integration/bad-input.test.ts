@@ -73,6 +73,13 @@ describe('bad input', () => {
     expect(existsSync(path.join(root, 'out/docs/manual/v11.0.0/pipe.html'))).toBe(true);
   });
 
+  it('reports a bad version alias once, and the links it breaks as one message beside it', () => {
+    const r = docsgen(['build', '--root', copyFixture('bad/config-alias-folded')]);
+    const errors = r.stderr.split('\n').filter((l) => /  error  /.test(l));
+    expect(errors.map((l) => l.split('  ')[0])).toEqual(['config/versions.json:5:28', 'content/docs/manual/v11.0.0/pipe.mdx:7:5']);
+    expect(errors[1]).toContain('nothing is built under /docs/manual/latest/, and 6 links in 3 files point there');
+  });
+
   it('fails on warnings with --strict', () => {
     const root = copyFixture('bad/link-broken');
     expect(docsgen(['build', '--root', root, '--links', 'warn', '--strict']).code).toBe(1);

@@ -37,9 +37,22 @@ describe('checkLinks', () => {
     const asked = { count: 0 };
     const messages = checkLinks({ ...site([lazyLink('/c', asked), lazyLink('/b#usgae', asked)]), level: 'error' });
     expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column, m.note])).toEqual([
-      ['link-broken', 'content/a.md', 7, 3, 'Did you mean /a?'],
       ['anchor-broken', 'content/a.md', 7, 3, 'Did you mean #usage?'],
+      ['link-broken', 'content/a.md', 7, 3, 'Did you mean /a?'],
     ]);
+  });
+
+  it('reports links into a folder where nothing is built as one message, at the first, listing a few more', () => {
+    const at = (href: string, line: number) => ({ href, raw: href, line, column: 2 }) as Link;
+    const links = [at('/docs/latest/a', 1), at('/docs/latest/b', 2), at('/docs/latest/deeper/c', 3), at('/docs/latest/d', 4), at('/docs/latest/e', 5), at('/x', 6)];
+    const messages = checkLinks({ ...site(links), level: 'warn' });
+    expect(messages.map((m) => [m.severity, m.line, m.reason])).toEqual([
+      ['warning', 1, 'Broken links: nothing is built under /docs/, and 5 links in 1 file point there (this one to /docs/latest/a)'],
+      ['warning', 6, 'Broken link: no page at /x'],
+    ]);
+    expect(messages[0]!.note).toMatch(/^Also at content\/a\.md:2:2, content\/a\.md:3:2, content\/a\.md:4:2 and 1 more\. /);
+    // Two links into a missing folder are still reported one by one, with their guesses.
+    expect(checkLinks({ ...site(links.slice(0, 2)), level: 'error' }).map((m) => m.reason)).toEqual(['Broken link: no page at /docs/latest/a', 'Broken link: no page at /docs/latest/b']);
   });
 
   it('never asks a sound link where it is (a config file parsed with positions only for a problem)', () => {
