@@ -127,7 +127,10 @@ describe('the server compiler client', () => {
   it('reads the endpoint\'s answers', async () => {
     const c = serverCompiler(respond(200, JSON.stringify({ js: 'x', warnings: [], version: '12.3.1' })));
     expect(await c.compile('let x = 1')).toEqual({ js: 'x', errors: [], warnings: [] });
-    expect(c.label).toBe('ReScript 12.3.1');
+    expect([c.label, c.version]).toEqual(['ReScript 12.3.1', '12.3.1']);
+    const silent = serverCompiler(respond(200, JSON.stringify({ js: 'x' })));
+    await silent.compile('x');
+    expect([silent.label, silent.version], 'no version said: none made up').toEqual(['ReScript', undefined]);
     const failed = await serverCompiler(respond(413, JSON.stringify({ error: 'too large' }))).compile('x');
     expect(failed.failure).toBe('too large');
   });

@@ -115,7 +115,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       setOutcome(result);
       if (result.js !== undefined) setLastJs(result.js);
       setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
-      setCompiledWith(compiler.label.replace(/^ReScript\s*/, ''));
+      setCompiledWith(compiler.version ?? null);
     } catch (err) {
       if (run !== seq.current) return;
       const message = err instanceof Error ? err.message : String(err);

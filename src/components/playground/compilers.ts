@@ -21,6 +21,8 @@ export interface CompileOutcome {
 export interface PlaygroundCompiler {
   /** Shown in the status line: `ReScript 12.3.1`. */
   label: string;
+  /** The compiler's version (`12.3.1`), once known: the server says it with its first answer. */
+  version?: string;
   compile(code: string): Promise<CompileOutcome>;
 }
 
@@ -74,7 +76,10 @@ export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompi
         throw new CompilerUnavailable(`No compile endpoint (HTTP ${res.status})`);
       }
       if (res.status === 503 && /No ReScript compiler/.test(String(body['error']))) throw new CompilerUnavailable(String(body['error']));
-      if (typeof body['version'] === 'string') this.label = `ReScript ${body['version']}`;
+      if (typeof body['version'] === 'string') {
+        this.version = body['version'];
+        this.label = `ReScript ${body['version']}`;
+      }
       if (typeof body['error'] === 'string') {
         // 4xx, 503 (busy) and 504 (too slow) say what the reader can do; a 500 is the server's own trouble.
         if (res.status >= 500 && res.status !== 503 && res.status !== 504) {
@@ -233,6 +238,7 @@ export async function bundleCompiler(base: string, version: string, load: Script
   const v = instance.rescript.version ?? instance.version ?? version.replace(/^v/, '');
   return {
     label: `ReScript ${v}`,
+    version: v,
     async compile(code) {
       try {
         return fromBundleResult(instance.rescript.compile(code));
