@@ -58,6 +58,8 @@ export function checkLinks({ pages, compiled, index, files, level, extra = [] }:
     return anchors;
   };
   const fileSet = new Set(files);
+  // A folder's index.html answers for the folder, as on any static host (the folder redirects).
+  for (const f of fileSet) if (f.endsWith('/index.html')) fileSet.add(f.slice(0, -'index.html'.length)).add(f.slice(0, -'/index.html'.length));
   const routeList = [...index.routes.keys()];
   const out: Message[] = [];
   const broken: BrokenLink[] = [];

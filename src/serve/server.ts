@@ -97,6 +97,13 @@ async function firstFile(root: string, candidates: string[]): Promise<{ file: st
   return null;
 }
 
+/** Whether `urlPath` (no trailing slash) is a page written as `{path}.html`. */
+async function isPage(root: string, urlPath: string): Promise<boolean> {
+  const candidates = resolveFile(root, urlPath);
+  const page = candidates && (await firstFile(root, candidates.filter((c) => c.endsWith('.html'))));
+  return !!page && !('refused' in page);
+}
+
 /** Hashed names (`islands-AB12CD34.js`) never change content: cached for a year. */
 function cacheControl(urlPath: string): string {
   return /^\/assets\/.+-[A-Za-z0-9]{8,}\.\w+$/.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -117,6 +124,13 @@ async function serveFile(opts: ServeOptions, root: string, req: http.IncomingMes
   if (candidates === null) return plain(res, 400, 'Bad request');
   const found = await firstFile(root, candidates);
   if (found && 'refused' in found) return plain(res, 403, 'Forbidden');
+  if (!found && urlPath !== '/' && urlPath!.endsWith('/') && (await isPage(root, urlPath!.slice(0, -1)))) {
+    // `/blog/` when the page is blog.html: the address without the slash, as static hosts with
+    // clean URLs answer (a relative link on the page would resolve against the wrong folder).
+    const query = req.url!.slice(urlPath!.length).match(/^\?[^#]*/)?.[0] ?? '';
+    res.writeHead(308, { Location: urlPath!.slice(0, -1) + query }).end();
+    return;
+  }
   const page = found ?? (await firstFile(root, [path.join(root, '404.html')]));
   if (!page || 'refused' in page) return plain(res, 404, 'Not found');
   const type = TYPES[path.extname(page.file)] ?? 'application/octet-stream';

@@ -111,6 +111,22 @@ describe('the pages of a site', () => {
     }
     expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://demo.example/sitemap.xml\n');
   });
+
+  it('sends a folder address with no page to the first page under it, and links to such a folder pass the link check', () => {
+    const redirect = (folder: string) => {
+      const tree = parse(read(`${folder}/index.html`));
+      return [attr($(tree, 'meta[http-equiv="refresh"]'), 'content'), attr($(tree, 'link[rel="canonical"]'), 'href'), attr($(tree, 'meta[name="robots"]'), 'content')];
+    };
+    expect(redirect('community')).toEqual(['0; url=/community/overview', 'https://demo.example/community/overview', 'noindex']);
+    // A section's folder goes to its newest version's first page, through the routed alias.
+    expect(redirect('docs/manual')[0]).toBe('0; url=/docs/manual/latest/introduction');
+    expect(redirect('docs/manual/latest')[0]).toBe('0; url=/docs/manual/latest/introduction');
+    expect(redirect('docs/manual/v1.0.0')[0]).toBe('0; url=/docs/manual/v1.0.0/introduction');
+    expect(read('community/index.html')).toContain('location.replace("/community/overview" + location.search + location.hash)');
+    // A folder that has a page of its own keeps it, and redirects are no entries of the sitemap.
+    expect(existsSync(path.join(out, 'blog/index.html'))).toBe(false);
+    expect(read('sitemap.xml')).not.toMatch(/<loc>https:\/\/demo\.example\/(community|docs\/manual)\/?<\/loc>/);
+  });
 });
 
 describe('bad page data', () => {

@@ -10,13 +10,13 @@ let child: ChildProcess;
 let port: number;
 let output = '';
 
-function get(p: string): Promise<{ status: number; body: string }> {
+function get(p: string): Promise<{ status: number; body: string; location?: string | undefined }> {
   return new Promise((resolve, reject) => {
     // A raw path, so `..` segments reach the server unnormalised.
     const req = http.request({ host: '127.0.0.1', port, path: p, method: 'GET' }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, location: res.headers.location }));
     });
     req.on('error', reject);
     req.end();
@@ -51,6 +51,11 @@ describe('docsgen serve --watch', () => {
     expect(page.body).toContain('<h1 id="introduction">');
     expect(page.body).toContain("new EventSource('/__docsgen/events?route='");
     expect((await get('/docs/manual/v1.0.0/missing')).status).toBe(404);
+  });
+
+  it('answers a page address with a trailing slash by a redirect to the address without it, query kept', async () => {
+    expect(await get('/docs/manual/v1.0.0/intro/?x=1')).toMatchObject({ status: 308, location: '/docs/manual/v1.0.0/intro?x=1' });
+    expect((await get('/docs/manual/v1.0.0/missing/')).status).toBe(404);
   });
 
   it('never serves files outside out/', async () => {

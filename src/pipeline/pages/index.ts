@@ -1,12 +1,13 @@
 // The site's own pages beyond content: the landing page, the blog index, archive and feed, the
-// packages page, the llms page of each docs version, the sitemap and robots.txt, and the
-// community resources <CommunityContent/> shows. run.ts calls the four functions below in order.
+// packages page, the llms page of each docs version, the sitemap and robots.txt, the folder
+// redirects, and the community resources <CommunityContent/> shows. run.ts calls the four functions below in order.
 import { checkData, type CheckedData } from './data.ts';
 import { LANDING_ID, landingBody, landingLinks, landingSource, type LandingConfig } from './landing.tsx';
 import { blogFeed, blogIndexPages, blogPostBody, blogPosts } from './blog.tsx';
 import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
+import { folderRedirects, redirectFile } from './redirects.ts';
 import type { LoadedConfig } from '../load.ts';
 import { canonicalRoute, type ResolvedSiteConfig } from '../site-config.ts';
 import type { CompiledPage, Message, Page, RouteEntry, SiteIndex, SourceFile } from '../types.ts';
@@ -95,4 +96,5 @@ export function buildSitePages({ pages, compiled, site, index, data }: SitePages
   const byId = new Map(pages.map((p) => [p.source.id, p]));
   const canonicalOf = (e: RouteEntry) => canonicalRoute(e, byId.get(e.pageId)?.meta.canonical, site.sections);
   index.files.push(sitemap(index.routes, site.site.url, canonicalOf), robots(site.site.url));
+  for (const r of folderRedirects(index.routes, index.sidebars.values(), site.sections)) index.files.push(redirectFile(r, site.site.url));
 }
