@@ -52,6 +52,11 @@ describe('search ranking on the ReScript site', () => {
       expect(at).toBeLessThanOrEqual(3);
     });
 
+    it('puts a guide page whose title word starts with the query first ("install", "equal"), before the API’s `equal`s', () => {
+      expect(hits(v, 'install')[0]?.url).toBe(manual(v, 'installation'));
+      expect(hits(v, 'equal')[0]?.url).toBe(manual(v, 'equality-comparison'));
+    });
+
     it('puts "Null, Undefined and Option" among the first 3 hits for "option"', () => {
       const at = place(v, 'option', manual(v, 'null-undefined-option'));
       expect(at).toBeGreaterThan(0);

@@ -122,14 +122,17 @@ describe('ranking', () => {
     expect(order('option')[0]).toBe('null-undefined-option');
   });
 
-  it('puts every record titled with the word above one that only has it in the text', () => {
+  it('puts a title that holds the word above one that starts with it, of the same kind', () => {
     const hits = order('option');
-    expect(hits.indexOf('optional-labels')).toBeGreaterThan(hits.indexOf('api/stdlib/option#value-isSome')); // a prefix is weaker than the word
+    expect(hits.indexOf('optional-labels')).toBeGreaterThan(hits.indexOf('null-undefined-option'));
+    // The word being typed may be the start of a title word: a page so titled still comes before
+    // API items and sections that hold the whole word (`install`: the Installation page first).
+    expect(hits.indexOf('optional-labels')).toBeLessThan(hits.indexOf('api/stdlib/option#value-isSome'));
   });
 
   it('puts a page above the API items of the same title words, and a deprecated entry below its peers', () => {
     const hits = order('option');
-    expect(hits.slice(1, 3)).toEqual(['api/stdlib/option', 'api/js/option']);
+    expect(hits.slice(1, 4)).toEqual(['api/stdlib/option', 'optional-labels', 'api/js/option']);
     const items = hits.filter((h) => h.includes('#value-'));
     expect(items.at(-1)).toBe('api/js/option#value-map');
   });

@@ -264,9 +264,15 @@ function kindRank(doc: Doc): number {
 }
 
 interface RankKey {
-  /** Σ over query words of `wordInTitle` for the record's own title (and API name). */
+  /**
+   * Σ over query words of `wordInTitle` for the record's own title (and API name), the word being
+   * typed counting as a whole word when it starts one of a guide's title (Algolia: a prefix match
+   * has no typo).
+   */
   title: number;
   kind: number;
+  /** Query words the title holds as whole words (Algolia's `exact`, after the attribute and kind). */
+  whole: number;
   /** In the API reference (lvl0 `API`), as opposed to a guide page. */
   inApi: boolean;
   deprecated: boolean;
@@ -283,12 +289,14 @@ const LEAD_WORDS = 12;
 /**
  * DocSearch's order on top of MiniSearch's relevance (its BM25 score favours short records, so
  * the dozens of one-line API items beat the manual's page about the same word): first how many
- * query words the record's own title holds, then, for hits whose title matches, a page before a
- * section before an API item (among untitled hits, those whose text starts with the query come
- * first and are ordered so too); a guide before the API; a deprecated entry after the others; a
- * title that is the query itself (or a page whose URL is) before one that only holds it; a text
- * that starts with the query; and last the score. Algolia's own criteria are words, typo,
- * attribute, exact, then custom ranking; `attribute` here is the title-word count and the kind.
+ * query words the record's own title holds (the word being typed may start one of a guide's), then,
+ * for hits whose title matches, a page before a section before an API item (`install`: the
+ * Installation page before a section titled "install the compiler"; among untitled hits, those
+ * whose text starts with the query come first and are ordered so too); a deprecated entry after
+ * the others; whole title words before started ones; a guide before the API; a title that is the
+ * query itself (or a page whose URL is) before one that only holds it; a text that starts with
+ * the query; and last the score. Algolia's own criteria are words, typo, attribute, exact, then
+ * custom ranking; `attribute` here is the title-word count and the kind.
  */
 function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[][]): SearchResult[] {
   const query = normal(queryTerms.map((t) => t[0]).join(' '));
@@ -297,13 +305,22 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
   for (const r of results) {
     const doc = docs[r.id as number]!;
     const titleTerms = tokenize(doc.api ? `${doc.title} ${doc.api}` : doc.title);
+    // In a guide's title the word being typed that starts a title word is that word's family
+    // (`install`: Installation, `equal`: Equality); in the API it is another name (`bigint`:
+    // BigInt64Array), weaker than the word itself.
+    const inApi = doc.hierarchy.lvl0 === 'API';
     let title = 0;
-    queryTerms.forEach((terms, i) => (title += wordInTitle(terms, titleTerms, i === queryTerms.length - 1)));
+    let whole = 0;
+    queryTerms.forEach((terms, i) => {
+      const held = wordInTitle(terms, titleTerms, i === queryTerms.length - 1);
+      title += held === 1 && !inApi ? 2 : held;
+      if (held === 2) whole++;
+    });
     const api = doc.api.toLowerCase();
     const exact = normal(doc.title) === query || (doc.slug !== '' && doc.slug === slugQuery) || (api !== '' && (api === query || api.endsWith(`.${query}`)));
     const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
-    keys.set(r, { title, kind: kindRank(doc), inApi: doc.hierarchy.lvl0 === 'API', deprecated: doc.deprecated, exact, lead, score: r.score });
+    keys.set(r, { title, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
   // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
@@ -312,8 +329,9 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     b.title - a.title ||
     (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
     (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
-    Number(a.inApi) - Number(b.inApi) ||
     Number(a.deprecated) - Number(b.deprecated) ||
+    b.whole - a.whole ||
+    Number(a.inApi) - Number(b.inApi) ||
     Number(b.exact) - Number(a.exact) ||
     Number(b.lead) - Number(a.lead) ||
     b.score - a.score;
