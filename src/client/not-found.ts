@@ -35,12 +35,6 @@ export function queryFromPath(path: string): string {
     .slice(0, 64);
 }
 
-/** The page a section or version root stands for (`/docs/manual/latest/` → its first page), or undefined. */
-export function homeTarget(path: string, homes: Record<string, string>): string | undefined {
-  const to = homes[path.replace(/\/+$/, '')];
-  return to !== undefined && onSite(to) ? to : undefined;
-}
-
 function json(text: string | undefined): Record<string, string> {
   try {
     return JSON.parse(text ?? '{}') as Record<string, string>;
@@ -50,7 +44,7 @@ function json(text: string | undefined): Record<string, string> {
 }
 
 export function startNotFound(main: HTMLElement): void {
-  const target = homeTarget(location.pathname, json(main.dataset['homes'])) ?? aliasTarget(location.pathname, json(main.dataset['aliases']));
+  const target = aliasTarget(location.pathname, json(main.dataset['aliases']));
   if (target !== undefined) {
     location.replace(target + location.search + location.hash);
     return;

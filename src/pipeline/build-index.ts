@@ -290,7 +290,7 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   if (pages.some((p) => p.source.kind === 'syntax') && !routes.has(SYNTAX_ROUTE)) {
     routes.set(SYNTAX_ROUTE, { route: SYNTAX_ROUTE, pageId: SYNTAX_PAGE_ID, breadcrumbs: [], layout: 'bare', banners: [] });
   }
-  return { routes, sidebars, generated: [], files: [], written: [], messages };
+  return { routes, redirects: [], sidebars, generated: [], files: [], written: [], messages };
 }
 
 /**

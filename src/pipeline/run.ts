@@ -19,6 +19,7 @@ import { resolveSiteConfig, siteFileMessages, siteLinks, type ResolvedSiteConfig
 import { dedupeMessages, sortMessages } from './messages.ts';
 import { formatMs, type Logger } from './logger.ts';
 import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from '../render/render-route.tsx';
+import { redirectPages } from '../render/layouts/redirect.ts';
 import { SearchRecords, searchFiles } from '../search/build-search.ts';
 import { resolveSearchSettings } from '../search/settings.ts';
 import { sha1 } from '../util/text.ts';
@@ -219,6 +220,7 @@ async function build(
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...index.written.map((f) => `/${f.path}`),
+      ...index.redirects.flatMap((r) => [r.from, r.from.slice(0, -1)]),
       ...keptFiles.map((f) => `/${f}`),
       ...(bundle?.files.map((f) => `/${f.path}`) ?? []),
       ...publicFiles.map((f) => `/${f.path}`),
@@ -269,6 +271,7 @@ async function build(
           }
         }
         for (const f of index.files) writer.write(f);
+        for (const f of redirectPages(index, byId, compiled, rctx!)) writer.write(f);
         // The client assets' names carry their hash, and the last build's key had the same ones:
         // an incremental build finds them in out/ as they are (~1 MB not read back and compared).
         for (const f of bundle.files) {

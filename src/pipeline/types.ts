@@ -233,8 +233,18 @@ export interface OutputFile {
 }
 
 /** Everything the index stage derives for the whole site. */
+/** A folder address with no page of its own and the page it leads to (pages/redirects.ts). */
+export interface Redirect {
+  /** The folder's address, with its trailing slash (`/docs/manual/latest/`). */
+  from: string;
+  /** The route it leads to. */
+  to: string;
+}
+
 export interface SiteIndex {
   routes: Map<string, RouteEntry>;
+  /** Folder addresses that lead to a page (written as redirect pages at `folder/index.html`). */
+  redirects: Redirect[];
   /** Pages the index made from others (the syntax lookup page); rendered like content pages. */
   generated: { page: Page; compiled: CompiledPage }[];
   sidebars: Map<string, Sidebar>;

@@ -467,11 +467,13 @@ describe('footer and links', () => {
     });
   });
 
-  it('sends a version root to the version\'s first page', async () => {
+  it('sends a section, version or sidebar folder to its first page, hash kept', async () => {
     for (const [from, to] of [
       ['/docs/manual/latest', '/docs/manual/latest/introduction'],
       ['/docs/manual/v12.0.0/', '/docs/manual/v12.0.0/introduction'],
       ['/docs/manual/next', '/docs/manual/v12.0.0/introduction'],
+      ['/docs/manual#what-rescript-is', '/docs/manual/latest/introduction#what-rescript-is'],
+      ['/community', '/community/overview'],
     ]) {
       await withPage(from!, WIDE, async (page) => {
         await page.waitForURL(`**${to}`);

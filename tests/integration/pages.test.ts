@@ -118,6 +118,10 @@ describe('the pages of a site', () => {
       return [attr($(tree, 'meta[http-equiv="refresh"]'), 'content'), attr($(tree, 'link[rel="canonical"]'), 'href'), attr($(tree, 'meta[name="robots"]'), 'content')];
     };
     expect(redirect('community')).toEqual(['0; url=/community/overview', 'https://demo.example/community/overview', 'noindex']);
+    // Its head is the target's, so a shared folder address previews as the page it opens.
+    const head = parse(read('community/index.html'));
+    expect([text($(head, 'title')), attr($(head, 'meta[property="og:title"]'), 'content')]).toEqual([text($(page('/community/overview'), 'title')), text($(page('/community/overview'), 'title'))]);
+    expect(attr($(head, 'meta[name="description"]'), 'content')).toBe(attr($(page('/community/overview'), 'meta[name="description"]'), 'content'));
     // A section's folder goes to its newest version's first page, through the routed alias.
     expect(redirect('docs/manual')[0]).toBe('0; url=/docs/manual/latest/introduction');
     expect(redirect('docs/manual/latest')[0]).toBe('0; url=/docs/manual/latest/introduction');

@@ -15,7 +15,7 @@ const page: Page = {
 const compiled = new Map<string, CompiledPage>([
   [page.source.id, { id: page.source.id, title: 'A', hasH1: true, headings: [], links: [], anchors: [], html: '', islands: [], sections: [], markdown: '# A\n\nSome text.', preludes: [], messages: [] }],
 ]);
-const index = (): SiteIndex => ({ routes: new Map(), generated: [], sidebars: new Map(), files: [], written: [], messages: [] });
+const index = (): SiteIndex => ({ routes: new Map(), redirects: [], generated: [], sidebars: new Map(), files: [], written: [], messages: [] });
 
 describe('generated llms files', () => {
   it('go to the writer one by one when the build writes, not into the index held to the end', () => {

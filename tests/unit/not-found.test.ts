@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasTarget, homeTarget, queryFromPath } from '../../src/client/not-found.ts';
+import { aliasTarget, queryFromPath } from '../../src/client/not-found.ts';
 
 const aliases = { '/docs/manual/next/': '/docs/manual/v12.0.0/' };
 
@@ -14,15 +14,6 @@ describe('the 404 page', () => {
     expect(aliasTarget('/docs/manual/nextish/pipe', aliases)).toBeUndefined();
     expect(aliasTarget('/a/x', { '/a/': '//evil.example/' })).toBeUndefined();
     expect(aliasTarget('/a/x', { '/a/': 'https://evil.example/' })).toBeUndefined();
-  });
-
-  it('sends a section or version root, with or without its slash, to its first page', () => {
-    const homes = { '/docs/manual/latest': '/docs/manual/latest/introduction', '/docs/manual': '/docs/manual/latest/introduction', '/x': '//evil.example/' };
-    expect(homeTarget('/docs/manual/latest', homes)).toBe('/docs/manual/latest/introduction');
-    expect(homeTarget('/docs/manual/latest/', homes)).toBe('/docs/manual/latest/introduction');
-    expect(homeTarget('/docs/manual/', homes)).toBe('/docs/manual/latest/introduction');
-    expect(homeTarget('/docs/manual/latest/pipes', homes)).toBeUndefined();
-    expect(homeTarget('/x', homes)).toBeUndefined();
   });
 
   it('searches for the words of the last segment, decoded, at most 64 characters', () => {

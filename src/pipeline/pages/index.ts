@@ -7,7 +7,7 @@ import { blogFeed, blogIndexPages, blogPostBody, blogPosts } from './blog.tsx';
 import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
-import { folderRedirects, redirectFile } from './redirects.ts';
+import { folderRedirects } from './redirects.ts';
 import type { LoadedConfig } from '../load.ts';
 import { canonicalRoute, type ResolvedSiteConfig } from '../site-config.ts';
 import type { CompiledPage, Message, Page, RouteEntry, SiteIndex, SourceFile } from '../types.ts';
@@ -96,5 +96,5 @@ export function buildSitePages({ pages, compiled, site, index, data }: SitePages
   const byId = new Map(pages.map((p) => [p.source.id, p]));
   const canonicalOf = (e: RouteEntry) => canonicalRoute(e, byId.get(e.pageId)?.meta.canonical, site.sections);
   index.files.push(sitemap(index.routes, site.site.url, canonicalOf), robots(site.site.url));
-  for (const r of folderRedirects(index.routes, index.sidebars.values(), site.sections)) index.files.push(redirectFile(r, site.site.url));
+  index.redirects = folderRedirects(index.routes, index.sidebars.values(), site.sections);
 }

@@ -23,15 +23,18 @@ export interface HeadData {
   noindex?: boolean;
 }
 
+/** What the head needs of the render context: the site's config. */
+type SiteContext = Pick<RenderContext, 'site'>;
+
 /** `Pipe | ReScript Language Manual`, `Post | ReScript Blog`, else `Title | ReScript`. */
-function titleSuffix(entry: RouteEntry, ctx: RenderContext): string {
+function titleSuffix(entry: RouteEntry, ctx: SiteContext): string {
   const site = ctx.site.site.title;
   if (entry.section) return `${site} ${ctx.site.sections[entry.section]?.name ?? 'Documentation'}`;
   if (entry.layout === 'blog' || entry.layout === 'blog-index') return `${site} Blog`;
   return site;
 }
 
-export function headData(entry: RouteEntry, page: Page, title: string, ctx: RenderContext): HeadData {
+export function headData(entry: RouteEntry, page: Page, title: string, ctx: SiteContext): HeadData {
   const { site } = ctx.site;
   const sv = entry.section ? ctx.site.sections[entry.section] : undefined;
   return {
@@ -67,6 +70,20 @@ function iconType(href: string): string {
 }
 
 export function renderHead(data: HeadData, ctx: RenderContext): string {
+  return [
+    headMeta(data, ctx),
+    `<link rel="stylesheet" href="${ctx.bundle.css}">`,
+    data.feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(ctx.site.site.title)} Blog" href="/blog/feed.xml">` : '',
+    // Marks that scripts run, so the stylesheet can offer the menu, drawer and selector behaviours.
+    '<script>document.documentElement.classList.add("js")</script>',
+    `<script type="module" src="${ctx.bundle.entry}"></script>`,
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+/** The head without the site's assets: title, description, canonical, robots, link preview, icon. */
+export function headMeta(data: HeadData, ctx: SiteContext): string {
   const { site } = ctx.site;
   const url = absolute(site.url, data.canonical ?? data.route);
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
@@ -86,11 +103,6 @@ export function renderHead(data: HeadData, ctx: RenderContext): string {
     data.image ? '<meta name="twitter:card" content="summary_large_image">' : '',
     data.version ? `<meta name="docsearch:version" content="${escapeHtml(data.version)}">` : '',
     site.icon ? `<link rel="icon" href="${escapeHtml(site.icon)}"${iconType(site.icon)}>` : '',
-    `<link rel="stylesheet" href="${ctx.bundle.css}">`,
-    data.feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)} Blog" href="/blog/feed.xml">` : '',
-    // Marks that scripts run, so the stylesheet can offer the menu, drawer and selector behaviours.
-    '<script>document.documentElement.classList.add("js")</script>',
-    `<script type="module" src="${ctx.bundle.entry}"></script>`,
   ]
     .filter(Boolean)
     .join('');

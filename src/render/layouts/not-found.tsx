@@ -2,7 +2,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderHead } from './head.ts';
 import { Shell } from './shell.tsx';
-import { newestVersionRoute } from '../../pipeline/site-config.ts';
 import type { RenderContext } from './types.ts';
 
 export const NOT_FOUND_PATH = '404.html';
@@ -10,7 +9,8 @@ export const NOT_FOUND_PATH = '404.html';
 /**
  * Version aliases with no pages of their own, as route prefixes (`/docs/manual/next/` →
  * `/docs/manual/v12.0.0/`): links use them, and so do readers typing an address; the 404 page
- * (served for every unknown path) sends such an address on to its version.
+ * (served for every unknown path) sends such an address on to its version. The alias's folder
+ * itself has a redirect page (render/layouts/redirect.ts).
  */
 export function aliasPrefixes(sections: RenderContext['site']['sections']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -18,25 +18,6 @@ export function aliasPrefixes(sections: RenderContext['site']['sections']): Reco
     for (const [alias, version] of Object.entries(sv.aliases)) {
       if (alias !== version && !sv.routed.includes(alias)) out[`/docs/${section}/${alias}/`] = `/docs/${section}/${version}/`;
     }
-  }
-  return out;
-}
-
-/**
- * Section and version roots, which have no page of their own (`/docs/manual/latest`,
- * `/docs/react/v0.11.0/`, `/docs/manual`) → the page a reader typing them wants: the version's
- * first page (the section's newest routed version for a section root).
- */
-export function versionHomes(ctx: RenderContext): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [section, sv] of Object.entries(ctx.site.sections)) {
-    const home = (v: string) => ctx.index.sidebars.get(`${section}-${v}`)?.order[0] ?? `/docs/${section}/${v}/introduction`;
-    for (const v of [...sv.versions, ...Object.keys(sv.aliases)]) {
-      const real = sv.routed.includes(v) || sv.versions.includes(v) ? v : sv.aliases[v]!;
-      if (!ctx.index.routes.has(`/docs/${section}/${v}`)) out[`/docs/${section}/${v}`] = home(real);
-    }
-    const newest = newestVersionRoute(sv);
-    if (newest && !ctx.index.routes.has(`/docs/${section}`)) out[`/docs/${section}`] = home(newest);
   }
   return out;
 }
@@ -50,7 +31,7 @@ export function renderNotFound(ctx: RenderContext): string {
   );
   const body = renderToStaticMarkup(
     <Shell route="/404" ctx={ctx}>
-      <main id="main" className="main main-centered not-found" data-not-found="" data-aliases={JSON.stringify(aliasPrefixes(ctx.site.sections))} data-homes={JSON.stringify(versionHomes(ctx))}>
+      <main id="main" className="main main-centered not-found" data-not-found="" data-aliases={JSON.stringify(aliasPrefixes(ctx.site.sections))}>
         <p className="not-found-code" aria-hidden="true">
           404
         </p>
