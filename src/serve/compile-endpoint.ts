@@ -1,14 +1,14 @@
 // POST /api/compile: the playground's server-side compiler. Runs the ReScript compiler (`bsc` of
 // the npm package `rescript`) on the posted code, one process per request, in a fresh temp dir.
 import type http from 'node:http';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdtemp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolDir } from '../pipeline/config.ts';
 import { childProcess } from '../util/process.ts';
-import { COMPILE_PATH, type CompileProblem, type CompileResponse } from '../components/playground/protocol.ts';
+import { COMPILE_PATH, RUNTIME_PATH, type CompileProblem, type CompileResponse } from '../components/playground/protocol.ts';
 
 /** Where the compiler binary and its runtime library are. */
 export interface ResolvedCompiler {
@@ -293,7 +293,31 @@ function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | null
   });
 }
 
-/** A request handler for POST /api/compile; resolves true when it answered the request. */
+/** A runtime module's file name (`Stdlib_Array.js`): one name of `lib/es6/`, no path. */
+const RUNTIME_FILE = /^[\w$-]+(?:\.[\w$-]+)*\.js$/;
+
+/**
+ * GET /api/runtime/NAME.js: a module of the compiler's runtime (`@rescript/runtime/lib/es6/`), for
+ * running compiled code in the playground (run.ts). Only files directly in that folder.
+ */
+async function serveRuntime(compiler: ResolvedCompiler | null, name: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+    void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers }).end(body);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Use GET', { Allow: 'GET, HEAD' });
+  if (!isLocalHost(req)) return text(403, 'Only pages of this server may load the runtime');
+  if (!compiler || !RUNTIME_FILE.test(name)) return text(404, 'Not found');
+  const dir = await realpath(path.join(compiler.runtime, 'lib', 'es6')).catch(() => null);
+  const file = dir && (await realpath(path.join(dir, name)).catch(() => null));
+  if (!dir || !file || path.dirname(file) !== dir) return text(404, 'Not found');
+  res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * A request handler for POST /api/compile (and GET /api/runtime/…, the modules the compiled code
+ * imports); resolves true when it answered the request.
+ */
 export function createCompileEndpoint(options: CompileEndpointOptions = {}): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -301,7 +325,13 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
   let compiler: ResolvedCompiler | null | undefined;
   let running = 0;
   return async (req, res) => {
-    if ((req.url ?? '').split('?')[0] !== COMPILE_PATH) return false;
+    const urlPath = (req.url ?? '').split('?')[0]!;
+    if (urlPath.startsWith(RUNTIME_PATH)) {
+      compiler ??= resolveCompiler(options.searchFrom ?? defaultSearchDirs());
+      await serveRuntime(compiler, urlPath.slice(RUNTIME_PATH.length), req, res);
+      return true;
+    }
+    if (urlPath !== COMPILE_PATH) return false;
     if (req.method !== 'POST') {
       send(res, 405, { error: 'Use POST with a JSON body {"code": "…"}' }, { Allow: 'POST' });
       return true;
@@ -350,7 +380,7 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       const errors = result.problems.filter((p) => p.severity === 'error');
       const warnings = result.problems.filter((p) => p.severity === 'warning');
       const { version } = compiler;
-      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js.replace(/^\s+/, ''), warnings, version } : { errors, warnings, version });
+      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js.replace(/^\s+/, ''), warnings, version, runtime: RUNTIME_PATH } : { errors, warnings, version });
     } catch (err) {
       send(res, 500, { error: `Compiling failed: ${err instanceof Error ? err.message : String(err)}` });
     } finally {

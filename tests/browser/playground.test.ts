@@ -253,6 +253,108 @@ describe('the /try playground', () => {
     await context.close();
   }, 120_000);
 
+  describe('Output tab', () => {
+    /** Opens `code`, waits for its compile, and runs it from the Output tab. */
+    async function run(code: string): Promise<Page> {
+      const page = await open(`?code=${compressToEncodedURIComponent(code)}`);
+      await settled(page);
+      await page.getByRole('tab', { name: 'Output' }).click();
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.waitForFunction(() => /^(Ran in|Stopped)/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+      return page;
+    }
+    const printed = (page: Page) => page.$$eval('.pg-console li', (lines) => lines.map((l) => [l.className.replace('pg-line pg-line-', ''), l.textContent ?? '']));
+
+    it('never runs code by itself, not even code from a shared link', async () => {
+      const page = await open(`?code=${compressToEncodedURIComponent('Console.log("ran")\n')}`);
+      await settled(page);
+      await page.getByRole('tab', { name: 'Output' }).click();
+      expect(await page.locator('.pg-panel-output .pg-empty').textContent()).toMatch(/^Run the code to see what it prints/);
+      expect(await page.locator('.pg-console').count()).toBe(0);
+      await page.context().close();
+    });
+
+    it('runs the compiled code with the ReScript runtime and shows what it prints, values as the console shows them', async () => {
+      const code = [
+        'type user = {name: string, age: int}',
+        'Console.log({name: "Ada", age: 36})',
+        'Console.log([1, 2, 3]->Array.map(x => x * 2))',
+        'Console.log2("two", Some(1))',
+        'Console.warn("careful")',
+        'let _ = setTimeout(() => Console.log("later"), 50)',
+        '',
+      ].join('\n');
+      const page = await run(code);
+      expect(await printed(page)).toEqual([
+        ['log', '{name: "Ada", age: 36}'],
+        ['log', '[2, 4, 6]'],
+        ['log', 'two 1'],
+        ['warn', 'Warningcareful'],
+        ['log', 'later'],
+      ]);
+      expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
+      await page.context().close();
+    });
+
+    it('shows an uncaught exception, and stops code that never ends without freezing the page', async () => {
+      const thrown = await run('Console.log("before")\nlet _ = JsError.throwWithMessage("boom")\n');
+      expect(await printed(thrown)).toEqual([
+        ['log', 'before'],
+        ['exception', expect.stringMatching(/^ErrorUncaught Error: boom/)],
+      ]);
+      await thrown.context().close();
+      const page = await run('let rec loop = () => loop()\nloop()\n');
+      expect(await page.locator('.pg-run-status').textContent()).toBe('Stopped after 5 s: the code was still running');
+      // The page answered all along: the editor still takes input.
+      await page.locator('.pg-editor .cm-content').click();
+      await page.keyboard.type('// still here');
+      expect(await editorText(page)).toContain('// still here');
+      await page.context().close();
+    });
+
+    it('says which imports it cannot load instead of running code that needs them', async () => {
+      const page = await open(`?code=${compressToEncodedURIComponent('@module("left-pad") external leftPad: (string, int) => string = "default"\nConsole.log(leftPad("a", 3))\n')}`);
+      await settled(page);
+      await page.getByRole('tab', { name: 'Output' }).click();
+      await page.getByRole('button', { name: 'Run' }).click();
+      expect(await page.locator('.pg-panel-output .pg-banner').textContent()).toContain('left-pad');
+      expect(await page.locator('.pg-console').count()).toBe(0);
+      await page.context().close();
+    });
+
+    it('passes axe with printed, warning and error lines, on a desktop (light) and a phone (dark)', async () => {
+      const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+      const found: string[] = [];
+      for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
+        const page = await run('Console.log("plain")\nConsole.warn("careful")\nConsole.error("bad")\nlet _ = JsError.throwWithMessage("boom")\n');
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        await page.addScriptTag({ content: axe });
+        const violations = await page.evaluate(
+          async () =>
+            (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+            })).violations,
+        );
+        found.push(...violations.map((v) => `${width}px ${colorScheme}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+        expect(await page.locator('.pg-console li').count()).toBe(4);
+        await page.context().close();
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it('runs again after each compile once the reader has run the code', async () => {
+      const page = await run('Console.log("one")\n');
+      expect(await printed(page)).toEqual([['log', 'one']]);
+      await page.locator('.pg-editor .cm-content').click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('Console.log("two")\n');
+      await page.waitForFunction(() => document.querySelectorAll('.pg-console li').length === 2, undefined, { timeout: 60_000 });
+      expect(await printed(page)).toEqual([['log', 'one'], ['log', 'two']]);
+      await page.context().close();
+    });
+  });
+
   it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
@@ -261,7 +363,7 @@ describe('the /try playground', () => {
       const page = await context.newPage();
       await page.goto(`${site.origin}/try?code=${compressToEncodedURIComponent('let x = 1\nlet y: string = x + 1\nlet f = a => {\n  let unused = 2\n  a\n}\n')}`);
       await page.waitForSelector('.pg-status-errors', { timeout: 60_000 });
-      for (const tab of ['JavaScript', 'Problems']) {
+      for (const tab of ['JavaScript', 'Output', 'Problems']) {
         await page.getByRole('tab', { name: new RegExp(tab) }).click();
         await page.addScriptTag({ content: axe });
         const violations = (await page.evaluate(

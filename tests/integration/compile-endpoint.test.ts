@@ -145,3 +145,34 @@ describe('POST /api/compile', () => {
     expect(ourTempDirs().length).toBe(before);
   });
 });
+
+describe('GET /api/runtime/', () => {
+  function get(file: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string | undefined; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: `/api/runtime/${file}`, method: 'GET', headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('serves the runtime modules compiled code imports, and the compile answer says where', async () => {
+    const compiled = await compile('let sum = [1, 2]->Array.reduce(0, (a, b) => a + b)\n');
+    expect(compiled.body['runtime']).toBe('/api/runtime/');
+    const imported = /from "@rescript\/runtime\/lib\/es6\/([\w.]+)"/.exec(String(compiled.body['js']))![1]!;
+    const r = await get(imported);
+    expect([r.status, r.type]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(r.body).toMatch(/export \{/);
+  });
+
+  it('serves nothing but files of the runtime folder, and only to this server\'s host names', async () => {
+    for (const file of ['..%2Fpackage.json', '../package.json', '%2e%2e/package.json', 'Nope.js', 'package.json', '.js']) {
+      expect((await get(file)).status, file).toBe(404);
+    }
+    expect((await get('Stdlib_Array.js', { Host: `evil.example:${port}` })).status).toBe(403);
+  });
+});

@@ -3,6 +3,7 @@ import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from
 import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, searchWithCode } from '../../src/components/playground/code-param.ts';
 import { pageRelease, playgroundHref } from '../../src/components/code/playground-href.ts';
 import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
+import { prepareRun } from '../../src/components/playground/run.ts';
 import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
 
 const SAMPLE = 'let greet = name => `Hello ${name}!`\n/* ünïcödé 😀 */\nConsole.log(greet("world"))\n';
@@ -244,5 +245,32 @@ describe('the release a playground link comes from', () => {
     expect(pageRelease(page('v12.0.0'))).toBe('v12.0.0');
     expect(pageRelease(page('latest'))).toBeUndefined();
     expect(pageRelease(page(null))).toBeUndefined();
+  });
+});
+
+describe('preparing compiled code to run', () => {
+  const js = [
+    'import * as Stdlib_Array from "@rescript/runtime/lib/es6/Stdlib_Array.js";',
+    "import * as Primitive_option from '@rescript/runtime/lib/es6/Primitive_option.js';",
+    'let total = Stdlib_Array.reduce([1], 0, (a, b) => a + b);',
+    'console.log("import x from \\"y\\"");',
+    'export { total }',
+  ].join('\n');
+
+  it('points the runtime imports at the URL that serves them, and leaves the rest of the code as it was', () => {
+    const prepared = prepareRun(js, 'http://127.0.0.1:3000/api/runtime/');
+    expect(prepared).toEqual({
+      module: js
+        .replace('"@rescript/runtime/lib/es6/Stdlib_Array.js"', '"http://127.0.0.1:3000/api/runtime/Stdlib_Array.js"')
+        .replace("'@rescript/runtime/lib/es6/Primitive_option.js'", "'http://127.0.0.1:3000/api/runtime/Primitive_option.js'"),
+    });
+  });
+
+  it('names the imports it cannot run: any other module, and the runtime when nothing serves it', () => {
+    const jsx = 'import * as JsxRuntime from "react/jsx-runtime";\nimport "./side-effect.js";\nexport * from "left-pad";\n';
+    expect(prepareRun(jsx, 'http://127.0.0.1:3000/api/runtime/')).toEqual({ missing: ['react/jsx-runtime', './side-effect.js', 'left-pad'] });
+    expect(prepareRun(js, undefined)).toEqual({ missing: ['@rescript/runtime/lib/es6/Stdlib_Array.js', '@rescript/runtime/lib/es6/Primitive_option.js'] });
+    // A runtime path that would leave the runtime's folder is not pointed anywhere.
+    expect(prepareRun('import * as X from "@rescript/runtime/lib/es6/../../package.json";', 'http://h/api/runtime/')).toEqual({ missing: ['@rescript/runtime/lib/es6/../../package.json'] });
   });
 });

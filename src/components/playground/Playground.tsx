@@ -8,6 +8,7 @@ import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcom
 import type { PlaygroundSettings } from './config.ts';
 import { loadEditor } from './editor-registry.ts';
 import type { EditorHandle } from './editor.ts';
+import { MAX_LINES, prepareRun, RUN_LIMIT_MS, runModule, type OutputLine, type RunHandle, type RunOutcome } from './run.ts';
 
 export type PlaygroundProps = PlaygroundSettings;
 
@@ -18,8 +19,20 @@ type Status =
   | { kind: 'unavailable' }
   | { kind: 'failed'; message: string };
 
-type Tab = 'js' | 'problems';
-const TABS: Tab[] = ['js', 'problems'];
+type Tab = 'js' | 'output' | 'problems';
+const TABS: Tab[] = ['js', 'output', 'problems'];
+const TAB_NAMES: Record<Tab, string> = { js: 'JavaScript', output: 'Output', problems: 'Problems' };
+
+/** The Output tab's state: no run yet, running, ended, or code whose imports cannot be run here. */
+type RunState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; outcome: RunOutcome } | { kind: 'missing'; imports: string[] };
+
+function runStatusText(state: RunState): string {
+  if (state.kind === 'running') return 'Running…';
+  if (state.kind !== 'done') return '';
+  const { outcome } = state;
+  if (outcome.stopped) return `Stopped after ${RUN_LIMIT_MS / 1000} s: the code was still running`;
+  return `Ran in ${outcome.ms} ms${outcome.truncated ? ` · the first ${MAX_LINES} lines shown` : ''}`;
+}
 /** Pause in typing before compiling. */
 const COMPILE_DELAY_MS = 400;
 /** For the console when no compiler answers: how a site's operator enables one. */
@@ -75,6 +88,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   /** The release the code's docs page documents (`?from=`), and the compiler version last used. */
   const [from, setFrom] = useState<string | null>(null);
   const [compiledWith, setCompiledWith] = useState<string | null>(null);
+  const [runState, setRunState] = useState<RunState>({ kind: 'idle' });
+  const [lines, setLines] = useState<OutputLine[]>([]);
 
   const editorHost = useRef<HTMLDivElement>(null);
   const outputHost = useRef<HTMLDivElement>(null);
@@ -85,7 +100,12 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const compilers = useRef(new Map<string, Promise<PlaygroundCompiler>>());
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, problems: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, output: null, problems: null });
+  const running = useRef<RunHandle | null>(null);
+  /** Once the reader has run the code, each new compile runs again while the Output tab is open. */
+  const ranOnce = useRef(false);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
 
   const useBundle = Boolean(compilerBaseUrl) && versions.length > 0;
 
@@ -99,6 +119,40 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     }
     return c;
   }, [useBundle, compilerBaseUrl]);
+
+  /** Runs compiled JavaScript in a worker (run.ts), its console lines shown as they come. */
+  const runCode = useCallback((js: string, runtime: string | undefined) => {
+    running.current?.stop();
+    ranOnce.current = true;
+    const prepared = prepareRun(js, runtime === undefined ? undefined : new URL(runtime, window.location.href).href);
+    setLines([]);
+    if ('missing' in prepared) {
+      running.current = null;
+      setRunState({ kind: 'missing', imports: prepared.missing });
+      return;
+    }
+    setRunState({ kind: 'running' });
+    // Lines are shown a frame at a time: a loop printing hundreds would otherwise render each.
+    let batch: OutputLine[] = [];
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      const taken = batch;
+      batch = [];
+      setLines((old) => [...old, ...taken]);
+    };
+    const handle = runModule(prepared.module, (line) => {
+      batch.push(line);
+      frame ||= requestAnimationFrame(flush);
+    });
+    running.current = handle;
+    void handle.done.then((outcome) => {
+      if (running.current !== handle) return; // a newer run replaced it
+      cancelAnimationFrame(frame);
+      flush();
+      setRunState({ kind: 'done', outcome });
+    });
+  }, []);
 
   const compileNow = useCallback(async () => {
     clearTimeout(timer.current);
@@ -114,6 +168,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       if (run !== seq.current) return; // a newer compile is on its way
       setOutcome(result);
       if (result.js !== undefined) setLastJs(result.js);
+      if (result.js !== undefined && result.errors.length === 0 && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
       setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
       setCompiledWith(compiler.version ?? null);
     } catch (err) {
@@ -125,7 +180,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
         setStatus({ kind: 'unavailable' });
       } else setStatus({ kind: 'failed', message });
     }
-  }, [getCompiler]);
+  }, [getCompiler, runCode]);
 
   const compileSoon = useCallback(() => {
     clearTimeout(timer.current);
@@ -173,6 +228,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     return () => {
       cancelled = true;
       clearTimeout(timer.current);
+      running.current?.stop();
       editor.current?.destroy();
       output.current?.destroy();
     };
@@ -221,6 +277,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const tabId = (t: Tab) => `${id}-tab-${t}`;
   const panelId = (t: Tab) => `${id}-panel-${t}`;
   const stale = Boolean(outcome && outcome.js === undefined && lastJs !== null);
+  const canRun = outcome?.js !== undefined && errorCount === 0;
 
   return (
     <section className="playground" aria-labelledby={`${id}-title`} data-status={status.kind}>
@@ -293,7 +350,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                 onClick={() => setTab(t)}
                 onKeyDown={onTabKey}
               >
-                {t === 'js' ? 'JavaScript' : 'Problems'}
+                {TAB_NAMES[t]}
                 {t === 'problems' && problems.length > 0 ? (
                   <span className={`pg-count${errorCount > 0 ? ' pg-count-error' : ''}`}>{problems.length}</span>
                 ) : null}
@@ -320,6 +377,41 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             <div className={`pg-output${stale ? ' pg-output-stale' : ''}`} ref={outputHost} hidden={status.kind === 'unavailable' || lastJs === null} />
             {status.kind !== 'unavailable' && lastJs === null && errorCount === 0 && !outcome?.failure ? (
               <p className="pg-empty">The JavaScript output appears here.</p>
+            ) : null}
+          </div>
+          <div className="pg-panel pg-panel-output" role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
+            <div className="pg-run-bar">
+              <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime)}>
+                <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
+                  <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+                </svg>
+                Run
+              </button>
+              <span className="pg-run-status" role="status">
+                {canRun ? runStatusText(runState) : errorCount > 0 ? 'Fix the errors to run the code' : status.kind === 'unavailable' ? 'Running needs the compiler' : ''}
+              </span>
+            </div>
+            {runState.kind === 'missing' ? (
+              <p className="pg-banner pg-banner-info">
+                The playground cannot load what this code imports here: {runState.imports.map((m, i) => [i > 0 ? ', ' : '', <code key={m}>{m}</code>])}. It runs code that needs nothing beyond the ReScript
+                runtime.
+              </p>
+            ) : null}
+            {lines.length > 0 ? (
+              <ol className="pg-console" aria-label="Console output">
+                {lines.map((l, i) => (
+                  <li key={i} className={`pg-line pg-line-${l.level}`}>
+                    {l.level === 'log' || l.level === 'info' || l.level === 'debug' ? null : <span className="pg-line-level">{l.level === 'exception' ? 'Error' : l.level === 'warn' ? 'Warning' : 'Error'}</span>}
+                    {l.text}
+                  </li>
+                ))}
+              </ol>
+            ) : runState.kind === 'done' ? (
+              <p className="pg-empty">The code ran and printed nothing. Print values with <code>Console.log</code>.</p>
+            ) : runState.kind === 'idle' ? (
+              <p className="pg-empty">
+                Run the code to see what it prints with <code>Console.log</code>. It runs in your browser, apart from this page, and stops after {RUN_LIMIT_MS / 1000} s.
+              </p>
             ) : null}
           </div>
           <div className="pg-panel pg-panel-problems" role="tabpanel" id={panelId('problems')} aria-labelledby={tabId('problems')} hidden={tab !== 'problems'}>

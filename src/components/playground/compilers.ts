@@ -16,6 +16,8 @@ export interface CompileOutcome {
   failure?: string;
   /** Milliseconds the compile took, as the page saw it. */
   ms?: number;
+  /** The path of this server (ending in `/`) where the runtime modules the JavaScript imports are served. */
+  runtime?: string;
 }
 
 export interface PlaygroundCompiler {
@@ -90,6 +92,8 @@ export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompi
       }
       const outcome: CompileOutcome = { errors: problems(body['errors'], 'error'), warnings: problems(body['warnings'], 'warning') };
       if (typeof body['js'] === 'string') outcome.js = body['js'];
+      // Only a path of this server: the page runs what it imports from there.
+      if (typeof body['runtime'] === 'string' && /^\/[\w/-]*\/$/.test(body['runtime'])) outcome.runtime = body['runtime'];
       return outcome;
     },
   };

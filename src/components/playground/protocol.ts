@@ -5,6 +5,12 @@
 /** The path the playground posts its code to. */
 export const COMPILE_PATH = '/api/compile';
 
+/** Where the endpoint serves the compiler's runtime modules, for running compiled code (run.ts). */
+export const RUNTIME_PATH = '/api/runtime/';
+
+/** How code compiled by ReScript 12 imports its runtime modules. */
+export const RUNTIME_IMPORT = '@rescript/runtime/lib/es6/';
+
 /** A compiler message at its place in the code (1-based; `endCol` inclusive, as bsc prints it). */
 export interface CompileProblem {
   line: number;
@@ -17,8 +23,11 @@ export interface CompileProblem {
   severity: 'error' | 'warning';
 }
 
-/** 200: `{js, warnings}` or `{errors, warnings}`; any other status: `{error}`. */
+/**
+ * 200: `{js, warnings}` or `{errors, warnings}`; any other status: `{error}`. `runtime`: where the
+ * runtime modules the JavaScript imports are served (RUNTIME_PATH), when they are.
+ */
 export type CompileResponse =
-  | { js: string; warnings: CompileProblem[]; version: string }
+  | { js: string; warnings: CompileProblem[]; version: string; runtime?: string }
   | { errors: CompileProblem[]; warnings: CompileProblem[]; version: string }
   | { error: string };
