@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolDir } from '../pipeline/config.ts';
 import { childProcess } from '../util/process.ts';
-import { COMPILE_PATH, RUNTIME_PATH, type CompileProblem, type CompileResponse } from '../components/playground/protocol.ts';
+import { COMPILE_PATH, FORMAT_PATH, RUNTIME_PATH, type CompileProblem, type CompileResponse, type FormatResponse } from '../components/playground/protocol.ts';
 
 /** Where the compiler binary and its runtime library are. */
 export interface ResolvedCompiler {
@@ -178,15 +178,25 @@ export interface CompileResult {
 }
 
 /**
- * Compiles one module in a fresh temp dir (a minimal project: bsc needs a rescript.json above the
- * source to name the package), removed afterwards. No shell; the code is a file, never an argument.
+ * Runs `work` on one module written in a fresh temp dir (a minimal project: bsc needs a
+ * rescript.json above the source to name the package), removed afterwards. No shell; the code is a
+ * file, never an argument.
  */
-export async function compileRescript(compiler: ResolvedCompiler, code: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CompileResult> {
+async function inTempProject<T>(code: string, work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-compile-'));
   try {
     await mkdir(path.join(dir, 'src'));
     await writeFile(path.join(dir, 'rescript.json'), JSON.stringify({ name: 'playground', sources: ['src'] }));
     await writeFile(path.join(dir, 'src', `${MODULE}.res`), code);
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles one module (`inTempProject`) to an ES module. */
+export async function compileRescript(compiler: ResolvedCompiler, code: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CompileResult> {
+  return inTempProject(code, async (dir) => {
     const args = [
       '-color', 'never',
       '-runtime-path', compiler.runtime,
@@ -202,27 +212,50 @@ export async function compileRescript(compiler: ResolvedCompiler, code: string, 
     const { code: exit, stderr, timedOut } = await run(compiler.bsc, args, dir, timeoutMs);
     if (timedOut) return { problems: [], timedOut: true };
     const problems = parseCompilerOutput(stderr);
-    if (exit !== 0) {
-      return { problems: problems.some((p) => p.severity === 'error') ? problems : [...problems, generic(stderr || `The compiler exited with code ${exit}`)] };
-    }
+    if (exit !== 0) return { problems: withCause(problems, stderr, exit) };
     const js = await readFile(path.join(dir, 'src', `${MODULE}.res.js`), 'utf8');
     return { js, problems };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
+}
+
+export interface FormatResult {
+  /** The formatted code, when it parsed. */
+  code?: string;
+  problems: CompileProblem[];
+  timedOut?: boolean;
+}
+
+/** Formats one module with the compiler's formatter (`bsc -format`, what `rescript format` runs). */
+export async function formatRescript(compiler: ResolvedCompiler, code: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<FormatResult> {
+  return inTempProject(code, async (dir) => {
+    const { code: exit, stdout, stderr, timedOut } = await run(compiler.bsc, ['-color', 'never', '-format', `src/${MODULE}.res`], dir, timeoutMs, true);
+    if (timedOut) return { problems: [], timedOut: true };
+    if (exit !== 0) return { problems: withCause(parseCompilerOutput(stderr), stderr, exit) };
+    return { code: stdout, problems: [] };
+  });
+}
+
+/** A failed run's problems, with its whole output as one error when none of them is an error. */
+function withCause(problems: CompileProblem[], stderr: string, exit: number | null): CompileProblem[] {
+  return problems.some((p) => p.severity === 'error') ? problems : [...problems, generic(stderr || `The compiler exited with code ${exit}`)];
 }
 
 function generic(message: string): CompileProblem {
   return { line: 1, col: 1, endLine: 1, endCol: 1, message: message.trim(), kind: 'Error', severity: 'error' };
 }
 
-async function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
+async function run(cmd: string, args: string[], cwd: string, timeoutMs: number, readStdout = false): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   const { spawn } = childProcess();
   return new Promise((resolve) => {
     // A bare environment: the compiler needs none of the server's variables.
     // In a process group of its own, so that a timeout kills anything it started as well.
-    const child = spawn(cmd, args, { cwd, shell: false, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+    const child = spawn(cmd, args, { cwd, shell: false, detached: true, stdio: ['ignore', readStdout ? 'pipe' : 'ignore', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+    let stdout = '';
     let stderr = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (d: string) => {
+      if (stdout.length < 1_000_000) stdout += d;
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -232,17 +265,17 @@ async function run(cmd: string, args: string[], cwd: string, timeoutMs: number):
         child.kill('SIGKILL');
       }
     }, timeoutMs);
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (d: string) => {
       if (stderr.length < 1_000_000) stderr += d;
     });
     child.on('error', (err) => {
       clearTimeout(timer);
-      resolve({ code: -1, stderr: String(err), timedOut });
+      resolve({ code: -1, stdout, stderr: String(err), timedOut });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr, timedOut });
+      resolve({ code, stdout, stderr, timedOut });
     });
   });
 }
@@ -272,7 +305,7 @@ function isSameOrigin(req: http.IncomingMessage): boolean {
   return origin === `http://${req.headers.host}`;
 }
 
-function send(res: http.ServerResponse, status: number, body: CompileResponse, headers: Record<string, string> = {}): void {
+function send(res: http.ServerResponse, status: number, body: CompileResponse | FormatResponse, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -315,8 +348,8 @@ async function serveRuntime(compiler: ResolvedCompiler | null, name: string, req
 }
 
 /**
- * A request handler for POST /api/compile (and GET /api/runtime/…, the modules the compiled code
- * imports); resolves true when it answered the request.
+ * A request handler for POST /api/compile and /api/format (and GET /api/runtime/…, the modules the
+ * compiled code imports); resolves true when it answered the request.
  */
 export function createCompileEndpoint(options: CompileEndpointOptions = {}): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -331,7 +364,7 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       await serveRuntime(compiler, urlPath.slice(RUNTIME_PATH.length), req, res);
       return true;
     }
-    if (urlPath !== COMPILE_PATH) return false;
+    if (urlPath !== COMPILE_PATH && urlPath !== FORMAT_PATH) return false;
     if (req.method !== 'POST') {
       send(res, 405, { error: 'Use POST with a JSON body {"code": "…"}' }, { Allow: 'POST' });
       return true;
@@ -372,6 +405,12 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
     }
     running++;
     try {
+      if (urlPath === FORMAT_PATH) {
+        const formatted = await formatRescript(compiler, code, timeoutMs);
+        if (formatted.timedOut) send(res, 504, { error: `Formatting took longer than ${timeoutMs / 1000} s and was stopped` });
+        else send(res, 200, formatted.code !== undefined ? { code: formatted.code } : { errors: formatted.problems.filter((p) => p.severity === 'error') });
+        return true;
+      }
       const result = await compileRescript(compiler, code, timeoutMs);
       if (result.timedOut) {
         send(res, 504, { error: `Compiling took longer than ${timeoutMs / 1000} s and was stopped` });

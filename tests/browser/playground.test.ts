@@ -253,6 +253,26 @@ describe('the /try playground', () => {
     await context.close();
   }, 120_000);
 
+  it('formats the code with the compiler\'s formatter, as one edit that Ctrl+Z undoes, and says when a syntax error stops it', async () => {
+    const messy = 'let   x=1\nlet f=(a,b)=>{a+b}\n';
+    const page = await open(`?code=${compressToEncodedURIComponent(messy)}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Format' }).click();
+    await page.waitForFunction(() => document.querySelector('.pg-editor .cm-line')?.textContent === 'let x = 1');
+    expect(await editorText(page)).toBe('let x = 1\nlet f = (a, b) => {a + b}\n');
+    expect(await page.locator('.pg-share-note').textContent()).toBe('Formatted');
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+z');
+    expect(await editorText(page)).toBe(messy);
+    // The keyboard shortcut, on code that does not parse.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('let y =');
+    await page.keyboard.press('Shift+Alt+F');
+    await page.waitForFunction(() => document.querySelector('.pg-share-note')?.textContent?.startsWith('Cannot format'));
+    expect(await page.locator('.pg-share-note').textContent()).toBe('Cannot format: syntax error at line 3');
+    await page.context().close();
+  });
+
   describe('Output tab', () => {
     /** Opens `code`, waits for its compile, and runs it from the Output tab. */
     async function run(code: string): Promise<Page> {

@@ -176,3 +176,31 @@ describe('GET /api/runtime/', () => {
     expect((await get('Stdlib_Array.js', { Host: `evil.example:${port}` })).status).toBe(403);
   });
 });
+
+describe('POST /api/format', () => {
+  const format = (code: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/api/format', method: 'POST', headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}`, ...headers } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ code }));
+    });
+
+  it('formats code as `rescript format` does, and says where a syntax error stops it', async () => {
+    expect(await format('let   x=1\nlet f=(a,b)=>{a+b}\n')).toEqual({ status: 200, body: { code: 'let x = 1\nlet f = (a, b) => {a + b}\n' } });
+    const broken = await format('let x = \n');
+    expect(broken.status).toBe(200);
+    expect(broken.body['errors']).toEqual([expect.objectContaining({ line: 1, col: 8, kind: 'Syntax error', message: 'This let-binding misses an expression' })]);
+  });
+
+  it('refuses other origins, as compiling does', async () => {
+    expect((await format('let x = 1', { Origin: 'https://evil.example' })).status).toBe(403);
+  });
+});

@@ -38,8 +38,8 @@ const COMPILE_DELAY_MS = 400;
 /** For the console when no compiler answers: how a site's operator enables one. */
 const OPERATOR_HINT =
   'To compile on this site, serve it with `npx docsgen serve` where the `rescript` npm package (12 or later) is installed, or name the official browser compiler in config/playground.json (`compilerBaseUrl` and `versions`).';
-/** How long the share button's confirmation shows. */
-const SHARE_NOTE_MS = 2000;
+/** How long the Share and Format buttons' notes show. */
+const NOTE_MS = 2000;
 
 function statusText(status: Status, outcome: CompileOutcome | null): string {
   switch (status.kind) {
@@ -84,7 +84,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const [status, setStatus] = useState<Status>({ kind: 'starting' });
   const [tab, setTab] = useState<Tab>('js');
   const [version, setVersion] = useState(versions[0] ?? '');
-  const [shareNote, setShareNote] = useState('');
+  const [actionNote, setActionNote] = useState('');
   /** The release the code's docs page documents (`?from=`), and the compiler version last used. */
   const [from, setFrom] = useState<string | null>(null);
   const [compiledWith, setCompiledWith] = useState<string | null>(null);
@@ -219,6 +219,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             keepCodeInAddress(codeRef.current);
             void compileNow();
           },
+          ...(useBundle ? {} : { onFormat: () => void formatRef.current() }),
         });
         output.current = mod.createOutput(outputHost.current, 'Compiled JavaScript');
         setEditorReady(true);
@@ -249,12 +250,36 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     keepCodeInAddress(codeRef.current);
     try {
       await navigator.clipboard.writeText(window.location.href);
-      setShareNote('Link copied');
+      setActionNote('Link copied');
     } catch {
-      setShareNote('Link is in the address bar');
+      setActionNote('Link is in the address bar');
     }
-    setTimeout(() => setShareNote(''), SHARE_NOTE_MS);
+    setTimeout(() => setActionNote(''), NOTE_MS);
   };
+
+  /** Formats the code with the compiler's formatter; a syntax error (or no formatter) is said. */
+  const format = async () => {
+    const before = codeRef.current;
+    let note: string;
+    try {
+      const compiler = await getCompiler();
+      const result = compiler.format ? await compiler.format(before) : { failure: 'This compiler cannot format code.' };
+      if (codeRef.current !== before) return; // edited meanwhile: the answer is for older code
+      if ('code' in result) {
+        note = result.code === before ? 'Already formatted' : 'Formatted';
+        editor.current?.replaceCode(result.code);
+      } else if ('errors' in result) {
+        const first = result.errors[0];
+        note = first ? `Cannot format: syntax error at line ${first.line}` : 'Cannot format this code';
+      } else note = result.failure;
+    } catch {
+      note = 'The formatter cannot be reached right now.';
+    }
+    setActionNote(note);
+    setTimeout(() => setActionNote(''), NOTE_MS);
+  };
+  const formatRef = useRef(format);
+  formatRef.current = format;
 
   const onVersion = (v: string) => {
     versionRef.current = v;
@@ -301,6 +326,11 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
               </select>
             </label>
           ) : null}
+          {useBundle ? null : (
+            <button type="button" className="pg-button pg-button-secondary pg-format" onClick={() => void format()} aria-keyshortcuts="Shift+Alt+F" title="Format the code (Shift+Alt+F)">
+              Format
+            </button>
+          )}
           <button type="button" className="pg-button pg-share" onClick={() => void share()}>
             <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
               <path d="M6.5 9.5l3-3M7 4.5l1.3-1.3a2.6 2.6 0 013.7 3.7L10.7 8.2M9 11.5l-1.3 1.3a2.6 2.6 0 01-3.7-3.7L5.3 7.8" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
@@ -308,7 +338,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             Share
           </button>
           <span className="pg-share-note" aria-live="polite">
-            {shareNote}
+            {actionNote}
           </span>
         </div>
       </div>

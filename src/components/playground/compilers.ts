@@ -2,7 +2,7 @@
 // config/playground.json names a base URL) and `docsgen serve`'s POST /api/compile. Both sit
 // behind one interface, so the page does not care which one answers.
 
-import { COMPILE_PATH, type CompileProblem } from './protocol.ts';
+import { COMPILE_PATH, FORMAT_PATH, type CompileProblem } from './protocol.ts';
 
 /** A compiler message at its place in the code (the endpoint's, or made from the bundle's). */
 export type Problem = CompileProblem;
@@ -20,9 +20,14 @@ export interface CompileOutcome {
   runtime?: string;
 }
 
+/** The formatter's answer: the formatted code, the syntax errors that stop it, or why it failed. */
+export type FormatOutcome = { code: string } | { errors: Problem[] } | { failure: string };
+
 export interface PlaygroundCompiler {
   /** Shown in the status line: `ReScript 12.3.1`. */
   label: string;
+  /** Formats code as `rescript format` does, when this compiler can. */
+  format?(code: string): Promise<FormatOutcome>;
   /** The compiler's version (`12.3.1`), once known: the server says it with its first answer. */
   version?: string;
   compile(code: string): Promise<CompileOutcome>;
@@ -38,6 +43,7 @@ export class CompilerUnavailable extends Error {
 
 /** What readers see for an error of the server itself: its text (`internal`, a stack) is not theirs. */
 export const SERVER_FAILURE = 'Compiling failed on the server. Edit the code or press Ctrl+Enter to try again.';
+const FORMAT_FAILURE = 'Formatting failed on the server.';
 
 // ------------------------------------------------------------------------------ docsgen serve
 
@@ -58,6 +64,20 @@ function problems(list: unknown, severity: Problem['severity']): Problem[] {
 export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompiler {
   return {
     label: 'ReScript',
+    async format(code) {
+      let body: Record<string, unknown>;
+      try {
+        const res = await fetchImpl(FORMAT_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }), credentials: 'same-origin' });
+        if (!/json/.test(res.headers.get('content-type') ?? '')) throw new Error('not JSON');
+        body = (await res.json()) as Record<string, unknown>;
+        if (res.status >= 500 && res.status !== 503 && res.status !== 504) return { failure: FORMAT_FAILURE };
+      } catch {
+        return { failure: 'The formatter cannot be reached right now.' };
+      }
+      if (typeof body['code'] === 'string') return { code: body['code'] };
+      if (Array.isArray(body['errors'])) return { errors: problems(body['errors'], 'error') };
+      return { failure: typeof body['error'] === 'string' ? body['error'] : FORMAT_FAILURE };
+    },
     async compile(code) {
       let res: Response;
       try {

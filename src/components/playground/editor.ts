@@ -60,6 +60,8 @@ export interface EditorHandle {
   showProblems(problems: Problem[]): void;
   /** Puts the cursor at a 1-based line and column, scrolls there and focuses the editor. */
   moveTo(line: number, col: number): void;
+  /** Replaces the whole code as one edit (undone with Ctrl+Z), the cursor kept on its line. */
+  replaceCode(code: string): void;
   destroy(): void;
 }
 
@@ -70,6 +72,8 @@ export interface EditorOptions {
   onChange(code: string): void;
   /** Ctrl/Cmd+Enter. */
   onCompileNow(): void;
+  /** Shift+Alt+F (as in VS Code). */
+  onFormat?(): void;
 }
 
 /** Offset of a 1-based line and column, clamped into the document. */
@@ -97,6 +101,7 @@ export function createEditor(parent: HTMLElement, opts: EditorOptions): EditorHa
         EditorState.tabSize.of(2),
         keymap.of([
           { key: 'Mod-Enter', run: () => (opts.onCompileNow(), true) },
+          { key: 'Shift-Alt-f', run: () => (opts.onFormat?.(), opts.onFormat !== undefined) },
           // Tab indents; Escape then Tab leaves the editor (CodeMirror's focus-trap escape).
           indentWithTab,
           ...defaultKeymap,
@@ -128,6 +133,15 @@ export function createEditor(parent: HTMLElement, opts: EditorOptions): EditorHa
       const at = offsetOf(view.state, line, col);
       view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
       view.focus();
+    },
+    replaceCode(code) {
+      const { state } = view;
+      if (code === state.doc.toString()) return;
+      const head = state.selection.main.head;
+      const line = state.doc.lineAt(head);
+      const after = EditorState.create({ doc: code }).doc;
+      const kept = after.line(Math.min(line.number, after.lines));
+      view.dispatch({ changes: { from: 0, to: state.doc.length, insert: code }, selection: { anchor: kept.from + Math.min(head - line.from, kept.length) } });
     },
     destroy: () => view.destroy(),
   };

@@ -5,6 +5,9 @@
 /** The path the playground posts its code to. */
 export const COMPILE_PATH = '/api/compile';
 
+/** The path the playground posts code to for the compiler's formatter (`bsc -format`). */
+export const FORMAT_PATH = '/api/format';
+
 /** Where the endpoint serves the compiler's runtime modules, for running compiled code (run.ts). */
 export const RUNTIME_PATH = '/api/runtime/';
 
@@ -31,3 +34,6 @@ export type CompileResponse =
   | { js: string; warnings: CompileProblem[]; version: string; runtime?: string }
   | { errors: CompileProblem[]; warnings: CompileProblem[]; version: string }
   | { error: string };
+
+/** 200: `{code}` (formatted) or `{errors}` (code that does not parse); any other status: `{error}`. */
+export type FormatResponse = { code: string } | { errors: CompileProblem[] } | { error: string };
