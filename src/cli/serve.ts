@@ -7,6 +7,7 @@ import { DocsgenError } from '../pipeline/errors.ts';
 import { forgetBundle } from '../pipeline/bundle.ts';
 import { runBuild, summaryLine, type BuildResult } from '../pipeline/run.ts';
 import { startServer } from '../serve/server.ts';
+import { defaultSearchDirs, resolveCompiler } from '../serve/compile-endpoint.ts';
 import { WatchSession } from '../watch/session.ts';
 import { LiveReload, RELOAD_CLIENT } from '../watch/live-reload.ts';
 import type { CommitResult } from '../pipeline/write-in-place.ts';
@@ -48,6 +49,14 @@ async function listen(config: ResolvedConfig, log: Logger, flags: { host: string
     throw err;
   });
   log.info('serve', `http://${flags.host}:${flags.port}/ (serving ${path.relative(config.root, config.outDir) || '.'})`);
+  // Which compiler /try gets from this server, so an operator sees why it cannot compile.
+  const compiler = resolveCompiler(defaultSearchDirs());
+  log.info(
+    'serve',
+    compiler
+      ? `playground: ReScript ${compiler.version} compiles, formats and runs /try code`
+      : 'playground: no ReScript compiler (12 or later) found: /try edits and shares code but cannot compile it; `npm install rescript` in the site',
+  );
 }
 
 /**

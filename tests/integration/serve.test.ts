@@ -50,6 +50,8 @@ describe('docsgen serve --watch', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<h1 id="introduction">');
     expect(page.body).toContain("new EventSource('/__docsgen/events?route='");
+    // The terminal says which compiler /try gets (docsgen's pinned toolchain here).
+    expect(output).toMatch(/serve {4}playground: ReScript 12\.\d+\.\d+ compiles, formats and runs \/try code/);
     expect((await get('/docs/manual/v1.0.0/missing')).status).toBe(404);
   });
 
