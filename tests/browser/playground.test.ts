@@ -363,6 +363,15 @@ describe('the /try playground', () => {
       expect(found).toEqual([]);
     }, 120_000);
 
+    it('follows the output to its last line, as a console does, and keeps the first 500 lines of a flood', async () => {
+      const page = await run('for i in 1 to 600 {\n  Console.log(i)\n}\n');
+      expect(await page.locator('.pg-console li').count()).toBe(500);
+      expect(await page.locator('.pg-run-status').textContent()).toMatch(/the first 500 lines shown$/);
+      const atBottom = await page.locator('.pg-panel-output').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 8);
+      expect(atBottom).toBe(true);
+      await page.context().close();
+    });
+
     it('runs again after each compile once the reader has run the code', async () => {
       const page = await run('Console.log("one")\n');
       expect(await printed(page)).toEqual([['log', 'one']]);

@@ -102,6 +102,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, output: null, problems: null });
   const running = useRef<RunHandle | null>(null);
+  const outputPanel = useRef<HTMLDivElement>(null);
+  /** Whether the Output panel showed its last line before new lines came (it then follows them). */
+  const followOutput = useRef(true);
   /** Once the reader has run the code, each new compile runs again while the Output tab is open. */
   const ranOnce = useRef(false);
   const tabRef = useRef(tab);
@@ -139,6 +142,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       frame = 0;
       const taken = batch;
       batch = [];
+      const panel = outputPanel.current;
+      followOutput.current = !panel || panel.scrollHeight - panel.scrollTop - panel.clientHeight < 8;
       setLines((old) => [...old, ...taken]);
     };
     const handle = runModule(prepared.module, (line) => {
@@ -235,6 +240,12 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // New output lines scroll into view, as in a console, unless the reader scrolled up to read.
+  useEffect(() => {
+    const panel = outputPanel.current;
+    if (panel && followOutput.current) panel.scrollTop = panel.scrollHeight;
+  }, [lines]);
 
   const problems: Problem[] = outcome ? [...outcome.errors, ...outcome.warnings] : [];
   const errorCount = outcome?.errors.length ?? 0;
@@ -409,7 +420,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
               <p className="pg-empty">The JavaScript output appears here.</p>
             ) : null}
           </div>
-          <div className="pg-panel pg-panel-output" role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
+          <div className="pg-panel pg-panel-output" ref={outputPanel} role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
             <div className="pg-run-bar">
               <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
