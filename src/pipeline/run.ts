@@ -22,6 +22,7 @@ import { createRenderContext, NOT_FOUND_PATH, renderNotFound, renderRoute } from
 import { redirectPages } from '../render/layouts/redirect.ts';
 import { SearchRecords, searchFiles } from '../search/build-search.ts';
 import { resolveSearchSettings } from '../search/settings.ts';
+import { searchCompanions, skippableVersions } from '../search/companions.ts';
 import { sha1 } from '../util/text.ts';
 import { listTree, type TreeFile } from '../util/files.ts';
 import type { CompileContext } from '../render/compile.ts';
@@ -153,11 +154,12 @@ async function build(
   const skip = new Set(only ? [...index.routes.keys()].filter((route) => !only.has(route)) : []);
   if (only) log.debug('render', `${index.routes.size - skip.size} of ${index.routes.size} routes to render`);
   // Generated files made from many pages (search indexes, llms files) are kept when those pages are.
-  const groupKeys = key ? generatedKeys(pages, searchSettings.settings.defaultVersion) : undefined;
+  const companions = searchCompanions(site.sections);
+  const groupKeys = key ? generatedKeys(pages, searchSettings.settings.defaultVersion, companions) : undefined;
   const kept = groupKeys && only ? keptGroups(previous?.generated, groupKeys) : new Map<string, string[]>();
   const keptFiles = [...kept.values()].flat();
   const keptIndexes = keptSearchIndexes(kept);
-  search.skip(keptIndexes.keys());
+  search.skip(skippableVersions(keptIndexes.keys(), companions));
   if (kept.size > 0) log.debug('index', `${kept.size} groups of generated files kept (${keptFiles.length} files)`);
   const writer: SiteWriter | undefined = opts.write && bundle ? (opts.session?.writer ?? siteWriter(config, previous, only, index.routes.size)) : undefined;
   if (writer instanceof InPlaceWriter && !opts.session) log.debug('write', 'changed files written into out/ in place, once every check has passed');
@@ -216,7 +218,7 @@ async function build(
       });
     buildGenerated({ pages, compiled, site, index, kept, emit, memo: opts.session !== undefined });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
-    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes, emit).files));
+    if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes, emit, companions).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),
       ...index.written.map((f) => `/${f.path}`),

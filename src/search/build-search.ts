@@ -5,6 +5,7 @@ import { ByteLog } from '../util/byte-log.ts';
 import { areaOf, pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
 import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
+import { searchCompanions, type SearchCompanions } from './companions.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
@@ -60,7 +61,7 @@ function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[
  * as compact arrays of strings, 19 MB as UTF-8 in memory, kept from the page's compile to the end.
  */
 export class SearchRecords {
-  private readonly byPage = new Map<string, { version: string; route: string; start: number; end: number }>();
+  private readonly byPage = new Map<string, { version: string; route: string; guide: boolean; start: number; end: number }>();
   private readonly log = new ByteLog();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
@@ -100,7 +101,7 @@ export class SearchRecords {
       text = records.length === 0 ? '' : JSON.stringify(compact(records));
     }
     if (text === '') this.byPage.delete(page.source.id);
-    else this.byPage.set(page.source.id, { version, route: page.source.route!, ...this.log.append(text) });
+    else this.byPage.set(page.source.id, { version, route: page.source.route!, guide: areaOf(page, this.options) !== 'API', ...this.log.append(text) });
   }
 
   /**
@@ -132,8 +133,15 @@ export class SearchRecords {
    * `JSON.stringify(embeddedIndex(version, records of these pages))`, joined from what `add` kept
    * (`forIndex`): the same bytes.
    */
-  indexJson(version: string, ids: string[]): string {
-    if (!this.forIndex) return JSON.stringify(embeddedIndex(version, this.recordsOf(ids)));
+  indexJson(version: string, ids: string[], moved: (id: string) => ((url: string) => string) | undefined = () => undefined): string {
+    if (!this.forIndex) {
+      const records = ids.flatMap((id) => {
+        const move = moved(id);
+        const list = this.recordsOf([id]);
+        return move ? list.map((r) => ({ ...r, url: move(r.url), url_without_anchor: move(r.url_without_anchor) })) : list;
+      });
+      return JSON.stringify(embeddedIndex(version, records));
+    }
     const pages: string[] = [];
     const records: string[] = [];
     const pageOf = new Map<string, number>();
@@ -143,12 +151,21 @@ export class SearchRecords {
       let p = pageOf.get(entry.route);
       if (p === undefined) {
         p = pages.length;
-        pages.push(head!);
+        const move = moved(id);
+        if (move) {
+          const h = JSON.parse(head!) as [string, string, string, string];
+          pages.push(JSON.stringify([move(h[0]), h[1], h[2], h[3]]));
+        } else pages.push(head!);
         pageOf.set(entry.route, p);
       }
       for (const line of lines) records.push(`[${p},${line}`);
     }
     return `{"format":1,"version":${JSON.stringify(version)},"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`;
+  }
+
+  /** Whether a page's records are a guide's (not the API reference's): what a companion search takes. */
+  isGuide(id: string): boolean {
+    return this.byPage.get(id)?.guide ?? false;
   }
 
   /** Version → its pages' ids, in path order. */
@@ -229,10 +246,23 @@ export function searchFiles(
   kept: ReadonlyMap<string, string> = new Map(),
   /** Where each version's index file goes as it is made (the site's writer), instead of `files`: they are not all held at once. */
   emit?: (file: OutputFile) => void,
+  companions: SearchCompanions = searchCompanions(site.sections),
 ): SearchFilesResult {
   const files: OutputFile[] = [];
   const sizes: Record<string, number> = {};
   const indexes: Record<string, string> = {};
+  const aliases: SearchClientConfig['aliases'] = [];
+  for (const [section, sv] of Object.entries(site.sections)) {
+    for (const alias of sv.routed) {
+      const target = sv.aliases[alias];
+      if (target) aliases.push({ from: `/docs/${section}/${target}/`, to: `/docs/${section}/${alias}/` });
+    }
+  }
+  // A companion's hits lead to its routed alias (`/docs/manual/latest/…`), the address its pages name as canonical.
+  const toAlias = (url: string) => {
+    const a = aliases.find((x) => url.startsWith(x.from));
+    return a ? a.to + url.slice(a.from.length) : url;
+  };
   if (settings.provider === 'embedded') {
     const byVersion = records.versions();
     const unversioned = byVersion.get(NO_VERSION) ?? [];
@@ -244,7 +274,9 @@ export function searchFiles(
         indexes[version] = `/${keptFile}`;
         continue;
       }
-      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned]);
+      const guides = (companions.get(version) ?? []).flatMap((c) => (byVersion.get(c) ?? []).filter((id) => records.isGuide(id)));
+      const companionIds = new Set(guides);
+      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned, ...guides], (id) => (companionIds.has(id) ? toAlias : undefined));
       const hash = sha1(json).slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
       const file = { path, contents: json, group: searchGroup(version) };
@@ -254,19 +286,13 @@ export function searchFiles(
       sizes[version] = Buffer.byteLength(json);
     }
   }
-  const aliases: SearchClientConfig['aliases'] = [];
-  for (const [section, sv] of Object.entries(site.sections)) {
-    for (const alias of sv.routed) {
-      const target = sv.aliases[alias];
-      if (target) aliases.push({ from: `/docs/${section}/${target}/`, to: `/docs/${section}/${alias}/` });
-    }
-  }
   const config: SearchClientConfig = {
     provider: settings.provider,
     indexName: settings.indexName,
     defaultVersion: settings.defaultVersion,
     indexes,
     aliases,
+    companions: Object.fromEntries(companions),
   };
   if (settings.provider === 'algolia' && settings.appId && settings.apiKey) {
     config.algolia = { appId: settings.appId, apiKey: settings.apiKey, insights: settings.insights, ...(settings.hosts ? { hosts: settings.hosts } : {}) };

@@ -33,7 +33,9 @@ function index(version: string): EmbeddedIndexFile {
 function hits(version: string, query: string): AlgoliaHit[] {
   let engine = engines.get(version);
   if (!engine) engines.set(version, (engine = new EmbeddedSearch(index(version))));
-  return engine.search({ query, hitsPerPage: 20, facetFilters: [[`version:${version}`, 'version:none']] }).hits;
+  const config = JSON.parse(readFileSync(path.join(out, 'search', 'config.json'), 'utf8')) as SearchClientConfig;
+  const companions = (config.companions?.[version] ?? []).map((c) => `version:${c}`);
+  return engine.search({ query, hitsPerPage: 20, facetFilters: [[`version:${version}`, 'version:none', ...companions]] }).hits;
 }
 
 /** 1-based place of the first hit whose URL is `url` (no anchor), 0 when not among the hits. */
@@ -42,6 +44,18 @@ function place(version: string, query: string, url: string): number {
 }
 
 const manual = (version: string, slug: string) => `/docs/manual/${version}/${slug}`;
+
+describe('search across the manual and the React docs', () => {
+  it('finds the React docs\' hooks from a manual page, and the manual\'s pages from a React page, after the reader\'s own section', () => {
+    expect(hits('v12.0.0', 'useState')[0]?.url).toBe('/docs/react/latest/hooks-state');
+    expect(hits('latest', 'record')[0]?.url).toBe('/docs/manual/latest/record'); // the alias, the manual's canonical address
+    // The reader's own section first where both have a page of that title.
+    const install = hits('latest', 'install').map((h) => h.url);
+    expect(install.indexOf('/docs/react/latest/installation')).toBeLessThan(install.indexOf('/docs/manual/latest/installation'));
+    // Another section's API reference is not searched (its guides are).
+    expect(hits('latest', 'Array.map').some((h) => h.url.includes('/api/'))).toBe(false);
+  });
+});
 
 describe('search ranking on the ReScript site', () => {
   // `latest` is v11.0.0 read at another path: it has no index of its own.

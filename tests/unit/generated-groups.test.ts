@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generatedKeys, keptGroups, keptSearchIndexes, recordGroups } from '../../src/pipeline/incremental/generated.ts';
 import { classify } from '../../src/pipeline/load.ts';
 import type { Page } from '../../src/pipeline/types.ts';
+import { skippableVersions } from '../../src/search/companions.ts';
 
 function page(id: string, hash: string): Page {
   const where = classify(id);
@@ -33,6 +34,24 @@ describe('generated file groups', () => {
     const after = generatedKeys(site({ 'blog/2025-01-01-release.mdx': 'h1' }), 'v11.0.0');
     const changed = [...after.keys()].filter((g) => before.get(g) !== after.get(g)).sort();
     expect(changed).toEqual(['search:latest', 'search:v11.0.0', 'search:v12.0.0']);
+  });
+
+  it('change the indexes that search a section as a companion when its page changes (search/companions.ts)', () => {
+    const companions = new Map([['v12.0.0', ['latest']], ['v11.0.0', ['latest']], ['latest', ['v11.0.0']]]);
+    const before = generatedKeys(site(), 'v11.0.0', companions);
+    const react = generatedKeys(site({ 'docs/react/latest/hooks.mdx': 'h1' }), 'v11.0.0', companions);
+    expect([...react.keys()].filter((g) => before.get(g) !== react.get(g)).sort()).toEqual(['llms:react/latest', 'search:latest', 'search:v11.0.0', 'search:v12.0.0']);
+    // v12 is nobody's companion: an edit there remakes its own index only.
+    const v12 = generatedKeys(site({ 'docs/manual/v12.0.0/pipe.mdx': 'h1' }), 'v11.0.0', companions);
+    expect([...v12.keys()].filter((g) => before.get(g) !== v12.get(g)).sort()).toEqual(['llms:manual/v12.0.0', 'search:v12.0.0']);
+  });
+
+  it('leave out the records of a kept index only when no index made now takes them as a companion\'s', () => {
+    const companions = new Map([['v12.0.0', ['latest']], ['v11.0.0', ['latest']], ['latest', ['v11.0.0']]]);
+    // v12's index is made now and takes latest's guides: only v11's records may be left out.
+    expect(skippableVersions(['latest', 'v11.0.0'], companions).sort()).toEqual(['v11.0.0']);
+    expect(skippableVersions(['latest', 'v11.0.0', 'v12.0.0'], companions).sort()).toEqual(['latest', 'v11.0.0', 'v12.0.0']);
+    expect(skippableVersions(['v11.0.0', 'v12.0.0'], companions).sort()).toEqual(['v12.0.0']);
   });
 
   it('notice a page added to a version', () => {

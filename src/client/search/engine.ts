@@ -172,10 +172,13 @@ export class EmbeddedSearch {
       results = this.mini.search({ combineWith: 'AND', queries: groups }, { boost: BOOST, boostDocument: (id) => LEVEL_BOOST[docs[id as number]!.type] ?? 1 });
     }
     const allowed = facetTest(req.facetFilters);
+    // The first version asked for is the reader's own; any other but `none` is a companion section's.
+    const own = requestedVersions(req.facetFilters)[0];
     const docs = rank(
       results.filter((r) => allowed(this.docs[r.id as number]!.version)),
       this.docs,
       queryTerms,
+      own,
     );
     const pre = req.highlightPreTag ?? '<em>';
     const post = req.highlightPostTag ?? '</em>';
@@ -270,6 +273,8 @@ interface RankKey {
    * has no typo).
    */
   title: number;
+  /** From another docs section than the reader's (a companion: search/companions.ts). */
+  companion: boolean;
   kind: number;
   /** Query words the title holds as whole words (Algolia's `exact`, after the attribute and kind). */
   whole: number;
@@ -292,13 +297,15 @@ const LEAD_WORDS = 12;
  * query words the record's own title holds (the word being typed may start one of a guide's), then,
  * for hits whose title matches, a page before a section before an API item (`install`: the
  * Installation page before a section titled "install the compiler"; among untitled hits, those
- * whose text starts with the query come first and are ordered so too); a deprecated entry after
+ * whose text starts with the query come first and are ordered so too); the reader's own docs
+ * section before another's (search/companions.ts: `record` on a React page finds the manual's
+ * Record page before React sections that mention records); a deprecated entry after
  * the others; whole title words before started ones; a guide before the API; a title that is the
  * query itself (or a page whose URL is) before one that only holds it; a text that starts with
  * the query; and last the score. Algolia's own criteria are words, typo, attribute, exact, then
  * custom ranking; `attribute` here is the title-word count and the kind.
  */
-function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[][]): SearchResult[] {
+function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[][], own?: string): SearchResult[] {
   const query = normal(queryTerms.map((t) => t[0]).join(' '));
   const slugQuery = query.replace(/[ .]+/g, '-');
   const keys = new Map<SearchResult, RankKey>();
@@ -320,7 +327,8 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     const exact = normal(doc.title) === query || (doc.slug !== '' && doc.slug === slugQuery) || (api !== '' && (api === query || api.endsWith(`.${query}`)));
     const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
-    keys.set(r, { title, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
+    const companion = own !== undefined && doc.version !== own && doc.version !== NO_VERSION;
+    keys.set(r, { title, companion, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
   // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
@@ -329,6 +337,7 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     b.title - a.title ||
     (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
     (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
+    Number(a.companion) - Number(b.companion) ||
     Number(a.deprecated) - Number(b.deprecated) ||
     b.whole - a.whole ||
     Number(a.inApi) - Number(b.inApi) ||

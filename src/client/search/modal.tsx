@@ -198,7 +198,7 @@ function SearchModal({ config, version, own, initialQuery }: SearchModalProps) {
         initialScrollY={window.scrollY}
         {...(initialQuery ? { initialQuery } : {})}
         onClose={closeSearch}
-        searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`]] }}
+        searchParameters={{ facetFilters: [[`version:${version}`, `version:${NO_VERSION}`, ...(config.companions?.[version] ?? []).map((c) => `version:${c}`)]] }}
         transformSearchClient={transformSearchClient}
         transformItems={(items) => transformHits(items, config, window.location)}
         insights={Boolean(algolia && algolia.insights)}

@@ -63,6 +63,11 @@ export interface SearchClientConfig {
   indexes: Record<string, string>;
   /** Routed aliases: a hit under `from` is shown under `to` when the reader is under `to`. */
   aliases: { from: string; to: string }[];
+  /**
+   * Docs version → the other sections' newest versions, whose guides its search also shows, after
+   * its own (search/companions.ts). Absent in config written before them: none.
+   */
+  companions?: Record<string, string[]>;
   algolia?: { appId: string; apiKey: string; hosts?: string[]; insights: boolean };
   /** "Let us know" link of the no-results screen; `{query}` is replaced by the encoded query. */
   missingResultsUrl?: string;

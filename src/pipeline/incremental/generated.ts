@@ -9,6 +9,7 @@ import { sha1 } from '../../util/text.ts';
 import { searchVersionOf } from '../../search/records.ts';
 import { NO_VERSION } from '../../client/search/types.ts';
 import type { Page } from '../types.ts';
+import type { SearchCompanions } from '../../search/companions.ts';
 
 /** A group's key and the out/ files it made, as the site manifest keeps them. */
 export interface GeneratedGroup {
@@ -26,11 +27,11 @@ export const searchGroup = (version: string): string => `${SEARCH}${version}`;
 export const llmsGroup = (section: string, version: string): string => `llms:${section}/${version}`;
 
 /**
- * Every group's key. A search index holds its version's records and every unversioned one (blog,
- * community), so those pages are in the key of every version; `defaultVersion` has an index even
- * without pages of its own.
+ * Every group's key. A search index holds its version's records, every unversioned one (blog,
+ * community) and its companions' guides (search/companions.ts), so those pages are in its key too;
+ * `defaultVersion` has an index even without pages of its own.
  */
-export function generatedKeys(pages: readonly Page[], defaultVersion: string): Map<string, string> {
+export function generatedKeys(pages: readonly Page[], defaultVersion: string, companions: SearchCompanions = new Map()): Map<string, string> {
   const members = new Map<string, string[]>();
   const unversioned: string[] = [];
   const add = (group: string, entry: string) => {
@@ -49,7 +50,10 @@ export function generatedKeys(pages: readonly Page[], defaultVersion: string): M
   }
   const shared = unversioned.sort().join('\n');
   const keys = new Map<string, string>();
-  for (const [group, entries] of members) keys.set(group, sha1(`${group.startsWith(SEARCH) ? shared : ''}\n${entries.sort().join('\n')}`));
+  for (const [group, entries] of members) {
+    const others = group.startsWith(SEARCH) ? (companions.get(group.slice(SEARCH.length)) ?? []).flatMap((c) => members.get(searchGroup(c)) ?? []) : [];
+    keys.set(group, sha1(`${group.startsWith(SEARCH) ? shared : ''}\n${[...entries].sort().join('\n')}\n${others.sort().join('\n')}`));
+  }
   return keys;
 }
 
