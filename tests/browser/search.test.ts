@@ -115,6 +115,19 @@ describe('site search', () => {
     await context.close();
   });
 
+  it('shows the React docs\' guides on a manual page, and the manual\'s on a React page', async () => {
+    const { context, page } = await open('/docs/manual/v2.0.0/pipe');
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('useState');
+    expect(await hitTitles(page)).toEqual(['/docs/react/latest/hooks#usestate']);
+    await page.goto(`${site!.origin}/docs/react/latest/hooks`);
+    await page.keyboard.press('/');
+    await page.locator(INPUT).fill('pipe');
+    // The newest manual (latest stands for v1.0.0), at the alias's address.
+    expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/pipe');
+    await context.close();
+  });
+
   it('says when nothing matches, with the "Let us know" link', async () => {
     const { context, page } = await open();
     await page.keyboard.press('/');
