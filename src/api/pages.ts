@@ -522,7 +522,10 @@ function legacySidebars(v: VersionData, section: string, routes: ReadonlySet<str
  */
 export function withoutRestated(parts: string[]): string[] {
   const words = parts.map((p) => new Set(p.toLowerCase().match(/[a-z]{3,}/g) ?? []));
-  const restated = (a: Set<string>, b: Set<string>) => {
+  // The same words in the same order (`Provide utilities…` and `Provide utilities….`), however short.
+  const plain = parts.map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+  const restated = (a: Set<string>, b: Set<string>, i: number, j: number) => {
+    if (plain[i] !== '' && plain[i] === plain[j]) return true;
     const small = a.size <= b.size ? a : b;
     const large = small === a ? b : a;
     if (small.size < 8) return false;
@@ -530,5 +533,5 @@ export function withoutRestated(parts: string[]): string[] {
     for (const w of small) if (large.has(w)) shared++;
     return shared / small.size >= 0.8;
   };
-  return parts.filter((_, i) => !words.slice(i + 1).some((later) => restated(words[i]!, later)));
+  return parts.filter((_, i) => !words.some((later, j) => j > i && restated(words[i]!, later, i, j)));
 }

@@ -13,6 +13,11 @@ describe('docstring parts a later part restates', () => {
   it('keep parts that say different things, and short ones', () => {
     const parts = ['Maps keys to values with a comparator chosen per map type.', 'Every operation returns a new map; the old one is unchanged and can be used again.'];
     expect(withoutRestated(parts)).toEqual(parts);
-    expect(withoutRestated(['Deprecated.', 'Deprecated.'])).toEqual(['Deprecated.', 'Deprecated.']);
+    expect(withoutRestated(['Deprecated.', 'Use Map instead.'])).toEqual(['Deprecated.', 'Use Map instead.']);
+  });
+
+  it('keep one of parts that are the same words, however short (Js.Types said its one line twice)', () => {
+    expect(withoutRestated(['Provide utilities for manipulating JS types', 'Provide utilities for manipulating JS types.'])).toEqual(['Provide utilities for manipulating JS types.']);
+    expect(withoutRestated(['Deprecated.', 'Deprecated.'])).toEqual(['Deprecated.']);
   });
 });

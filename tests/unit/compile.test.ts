@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../helpers/compile.ts';
 import { $, $$, attr, parse, text } from '../helpers/html.ts';
 import { resolveHref } from '../../src/render/compile.ts';
-import { baseContext } from '../helpers/compile.ts';
+import { baseContext, highlighter } from '../helpers/compile.ts';
+import { compilePage } from '../../src/render/compile.ts';
 
 describe('headings', () => {
   it('get github-slugger ids with numeric suffixes and keep inline code text', async () => {
@@ -252,5 +253,14 @@ describe('components of the community pages', () => {
     expect(page.messages).toEqual([]);
     expect(attr($(tree, '.community-content a'), 'href')).toBe('https://forum.example.org');
     expect(attr($(tree, '.donation a'), 'href')).toBe('https://sponsor.example.org');
+  });
+});
+
+describe('heading ids', () => {
+  it('are each used once: a written {#id} keeps its id and a slug made before it moves aside, and a written id used twice is numbered', async () => {
+    const raw = '# Types\n\nIntro.\n\n## Types {#types}\n\n### get {#value-get}\n\n### get {#value-get}\n';
+    const page = await compilePage({ id: 'a.md', displayPath: 'content/a.md', raw, route: '/a', frontMatterLines: 0, title: undefined, format: 'md' }, baseContext, await highlighter());
+    expect(page.headings.map((h) => h.id)).toEqual(['types-1', 'types', 'value-get', 'value-get-1']);
+    expect(new Set(page.anchors).size).toBe(page.anchors.length);
   });
 });

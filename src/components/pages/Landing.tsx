@@ -93,7 +93,7 @@ export function Landing({ config, resHtml, jsHtml }: { config: LandingConfig; re
           <h2 id="landing-statement-title">{statement.title}</h2>
           <p>{statement.text}</p>
         </div>
-        <div className="landing-install" aria-label="Quick install">
+        <div className="landing-install">
           <h3>Quick install</h3>
           {install.map((i) => (
             <div key={i.command} className="install-command">

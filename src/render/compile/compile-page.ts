@@ -2,7 +2,7 @@
 // (anchors, text sections) the index, search and llms files need.
 import { unified } from 'unified';
 import remarkRehype from 'remark-rehype';
-import GithubSlugger from 'github-slugger';
+import { HeadingIds } from './heading-ids.ts';
 import type { Parents, Root } from 'mdast';
 import type { Root as HastRoot, Element as HastElement, RootContent as HastContent } from 'hast';
 import { parseMarkdown } from '../parse.ts';
@@ -144,7 +144,7 @@ export function compileToMdast(input: CompileInput, ctx: CompileContext, highlig
     messages: [...parsed.messages],
     links: [],
     headings: [],
-    slugger: new GithubSlugger(),
+    headingIds: new HeadingIds(input.raw),
     table: [],
     islands: new Set(),
     preludes: [],

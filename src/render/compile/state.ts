@@ -1,6 +1,6 @@
 // What every step of a page's compile shares: its inputs, the walk's state, and the helpers that
 // write into that state. Imports nothing from the other steps, so each of them can import it.
-import type GithubSlugger from 'github-slugger';
+import type { HeadingIds } from './heading-ids.ts';
 import type { Nodes, RootContent } from 'mdast';
 import type { HighlighterCore } from 'shiki/core';
 import type { HighlightOptions } from '../highlight.ts';
@@ -54,7 +54,7 @@ export interface WalkState {
   messages: Message[];
   links: LinkRef[];
   headings: Heading[];
-  slugger: GithubSlugger;
+  headingIds: HeadingIds;
   table: unknown[];
   islands: Set<string>;
   preludes: string[];

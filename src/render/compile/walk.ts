@@ -66,7 +66,7 @@ function walkOne(state: WalkState, node: RootContent): RootContent[] {
       const explicit = last?.type === 'text' ? /\s*\{#([\w-]+)\}\s*$/.exec(last.value) : null;
       if (explicit && last?.type === 'text') last.value = last.value.slice(0, explicit.index);
       const text = toString(h).trim();
-      const id = explicit ? explicit[1]! : state.slugger.slug(text);
+      const id = explicit ? state.headingIds.explicit(explicit[1]!) : state.headingIds.slug(text);
       state.headings.push({ depth: h.depth, text, id });
       h.data = { ...(h.data ?? {}), hProperties: { id } };
       return [h];
