@@ -102,6 +102,20 @@ describe('descriptions', () => {
   });
 });
 
+describe('element ids', () => {
+  it('are unique on every page, so each #anchor reaches its own element', () => {
+    const dupes: string[] = [];
+    for (const file of htmlFiles(out)) {
+      const seen = new Set<string>();
+      for (const [, id] of readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)) {
+        if (seen.has(id!)) dupes.push(`${path.relative(out, file)}: #${id}`);
+        seen.add(id!);
+      }
+    }
+    expect(dupes).toEqual([]);
+  });
+});
+
 describe('legacy API docs', () => {
   it('show no comment debris of the rescript 8–10 interfaces (a bare `/*`, `{12 nested modules}`)', () => {
     const debris = htmlFiles(path.join(out, 'docs/manual')).filter((f) => /<p>\/\*<\/p>|\{\d+ nested modules?\}/.test(readFileSync(f, 'utf8')));
