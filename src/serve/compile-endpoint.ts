@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolDir } from '../pipeline/config.ts';
 import { childProcess } from '../util/process.ts';
-import { COMPILE_PATH, FORMAT_PATH, RUNTIME_PATH, type CompileProblem, type CompileResponse, type FormatResponse } from '../components/playground/protocol.ts';
+import { COMPILE_PATH, FORMAT_PATH, MODULE_FORMATS, RUNTIME_PATH, type CompileProblem, type CompileResponse, type FormatResponse, type ModuleFormat } from '../components/playground/protocol.ts';
 
 /** Where the compiler binary and its runtime library are. */
 export interface ResolvedCompiler {
@@ -194,8 +194,8 @@ async function inTempProject<T>(code: string, work: (dir: string) => Promise<T>)
   }
 }
 
-/** Compiles one module (`inTempProject`) to an ES module. */
-export async function compileRescript(compiler: ResolvedCompiler, code: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CompileResult> {
+/** Compiles one module (`inTempProject`) to an ES module, or to CommonJS. */
+export async function compileRescript(compiler: ResolvedCompiler, code: string, timeoutMs = DEFAULT_TIMEOUT_MS, format: ModuleFormat = 'esmodule'): Promise<CompileResult> {
   return inTempProject(code, async (dir) => {
     const args = [
       '-color', 'never',
@@ -206,7 +206,7 @@ export async function compileRescript(compiler: ResolvedCompiler, code: string, 
       '-bs-jsx', JSX_VERSION,
       '-bs-no-version-header',
       '-bs-package-name', 'playground',
-      '-bs-package-output', 'esmodule:src:.res.js',
+      '-bs-package-output', `${format}:src:.res.js`,
       `src/${MODULE}.res`,
     ];
     const { code: exit, stderr, timedOut } = await run(compiler.bsc, args, dir, timeoutMs);
@@ -385,13 +385,18 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       return true;
     }
     let code: unknown;
+    let format: unknown;
     try {
-      code = (JSON.parse(body.toString('utf8')) as { code?: unknown }).code;
+      ({ code, module: format = 'esmodule' } = JSON.parse(body.toString('utf8')) as { code?: unknown; module?: unknown });
     } catch {
       code = undefined;
     }
     if (typeof code !== 'string') {
       send(res, 400, { error: 'Expected a JSON body {"code": "…"}' });
+      return true;
+    }
+    if (!MODULE_FORMATS.includes(format as ModuleFormat)) {
+      send(res, 400, { error: `"module" must be one of ${MODULE_FORMATS.map((f) => `"${f}"`).join(', ')}` });
       return true;
     }
     compiler ??= resolveCompiler(options.searchFrom ?? defaultSearchDirs());
@@ -411,7 +416,7 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
         else send(res, 200, formatted.code !== undefined ? { code: formatted.code } : { errors: formatted.problems.filter((p) => p.severity === 'error') });
         return true;
       }
-      const result = await compileRescript(compiler, code, timeoutMs);
+      const result = await compileRescript(compiler, code, timeoutMs, format as ModuleFormat);
       if (result.timedOut) {
         send(res, 504, { error: `Compiling took longer than ${timeoutMs / 1000} s and was stopped` });
         return true;
@@ -419,7 +424,7 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       const errors = result.problems.filter((p) => p.severity === 'error');
       const warnings = result.problems.filter((p) => p.severity === 'warning');
       const { version } = compiler;
-      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js.replace(/^\s+/, ''), warnings, version, runtime: RUNTIME_PATH } : { errors, warnings, version });
+      send(res, 200, result.js !== undefined && errors.length === 0 ? { js: result.js.replace(/^\s+/, ''), warnings, version, ...(format === 'esmodule' ? { runtime: RUNTIME_PATH } : {}) } : { errors, warnings, version });
     } catch (err) {
       send(res, 500, { error: `Compiling failed: ${err instanceof Error ? err.message : String(err)}` });
     } finally {

@@ -273,6 +273,24 @@ describe('the /try playground', () => {
     await page.context().close();
   });
 
+  it('compiles to CommonJS when chosen, keeps the choice in the address, and says running needs ES modules', async () => {
+    const page = await open(`?code=${compressToEncodedURIComponent('let sum = [1, 2]->Array.reduce(0, (a, b) => a + b)\n')}`);
+    await settled(page);
+    await page.getByLabel('Module').selectOption('commonjs');
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('require('), undefined, { timeout: 60_000 });
+    expect(await outputText(page)).toContain('exports.sum = sum;');
+    expect(new URL(page.url()).searchParams.get('module')).toBe('commonjs');
+    await page.getByRole('tab', { name: 'Output' }).click();
+    expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
+    expect(await page.locator('.pg-run-status').textContent()).toBe('Running needs ES modules (Module above)');
+    // A reload (or a shared link) opens with CommonJS still chosen.
+    await page.reload();
+    await settled(page);
+    expect(await page.getByLabel('Module').inputValue()).toBe('commonjs');
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('require('), undefined, { timeout: 60_000 });
+    await page.context().close();
+  });
+
   describe('Output tab', () => {
     /** Opens `code`, waits for its compile, and runs it from the Output tab. */
     async function run(code: string): Promise<Page> {

@@ -66,6 +66,16 @@ describe('POST /api/compile', () => {
     expect(ourTempDirs().length).toBe(before);
   });
 
+  it('compiles to CommonJS when asked, and refuses a module format it does not know', async () => {
+    const r = await request('POST', JSON.stringify({ code: 'let sum = [1, 2]->Array.reduce(0, (a, b) => a + b)\n', module: 'commonjs' }));
+    expect(r.status).toBe(200);
+    expect(r.body['js']).toMatch(/require\("@rescript\/runtime\/lib\/js\/Stdlib_Array\.js"\)/);
+    expect(r.body['js']).toMatch(/exports\.sum = sum;/);
+    expect(r.body['runtime']).toBeUndefined(); // the Output tab runs ES modules only
+    const bad = await request('POST', JSON.stringify({ code: 'let x = 1', module: 'amd' }));
+    expect([bad.status, bad.body['error']]).toEqual([400, '"module" must be one of "esmodule", "commonjs"']);
+  });
+
   it('reports a type error at its line and column', async () => {
     const r = await compile('let x = 1\nlet y: string = x + 1\n');
     expect(r.status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, searchWithCode } from '../../src/components/playground/code-param.ts';
+import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, moduleFromSearch, searchWithCode, searchWithModule } from '../../src/components/playground/code-param.ts';
 import { pageRelease, playgroundHref } from '../../src/components/code/playground-href.ts';
 import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
 import { prepareRun } from '../../src/components/playground/run.ts';
@@ -49,6 +49,22 @@ describe('the playground code parameter', () => {
     expect(codeFromSearch(search)).toBe(SAMPLE);
     expect(codeFromSearch(searchWithCode('', DEFAULT_EXAMPLE))).toBe(DEFAULT_EXAMPLE);
     expect(encodeCode(SAMPLE)).toBe(compressToEncodedURIComponent(SAMPLE));
+  });
+});
+
+describe('the playground module parameter', () => {
+  it('is CommonJS only when it says so, ES modules for anything else', () => {
+    expect(moduleFromSearch('?module=commonjs&code=Q')).toBe('commonjs');
+    for (const search of ['', '?module=esmodule', '?module=amd', '?module=CommonJS']) expect(moduleFromSearch(search), search).toBe('esmodule');
+  });
+
+  it('is written before the code, which stays as written, and left out for ES modules', () => {
+    const code = encodeCode('let x = 1');
+    expect(searchWithModule(`?from=v11.0.0&code=${code}`, 'commonjs')).toBe(`?from=v11.0.0&module=commonjs&code=${code}`);
+    expect(searchWithModule(`?module=commonjs&code=${code}`, 'esmodule')).toBe(`?code=${code}`);
+    expect(searchWithModule('', 'esmodule')).toBe('');
+    // Setting the code again keeps the module parameter.
+    expect(moduleFromSearch(searchWithCode('?module=commonjs', 'let y = 2'))).toBe('commonjs');
   });
 });
 

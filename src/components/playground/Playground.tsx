@@ -3,7 +3,8 @@
 // scripts); on the client it reads `?code=`, loads the editor (CodeMirror, its own chunk) and a
 // compiler (compilers.ts), and compiles as you type.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { codeFromSearch, DEFAULT_EXAMPLE, fromRelease, majorOf, searchWithCode } from './code-param.ts';
+import { codeFromSearch, DEFAULT_EXAMPLE, fromRelease, majorOf, moduleFromSearch, searchWithCode, searchWithModule } from './code-param.ts';
+import type { ModuleFormat } from './protocol.ts';
 import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcome, type PlaygroundCompiler, type Problem } from './compilers.ts';
 import type { PlaygroundSettings } from './config.ts';
 import { loadEditor } from './editor-registry.ts';
@@ -89,6 +90,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const [from, setFrom] = useState<string | null>(null);
   const [compiledWith, setCompiledWith] = useState<string | null>(null);
   const [runState, setRunState] = useState<RunState>({ kind: 'idle' });
+  /** The JavaScript module format (`?module=commonjs`), ES modules by default. */
+  const [moduleFormat, setModuleFormat] = useState<ModuleFormat>('esmodule');
+  const moduleRef = useRef<ModuleFormat>('esmodule');
   const [lines, setLines] = useState<OutputLine[]>([]);
 
   const editorHost = useRef<HTMLDivElement>(null);
@@ -169,11 +173,12 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     try {
       const compiler = await getCompiler();
       const start = performance.now();
-      const result = await compiler.compile(source);
+      const format = moduleRef.current;
+      const result = await compiler.compile(source, format);
       if (run !== seq.current) return; // a newer compile is on its way
       setOutcome(result);
       if (result.js !== undefined) setLastJs(result.js);
-      if (result.js !== undefined && result.errors.length === 0 && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
+      if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
       setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
       setCompiledWith(compiler.version ?? null);
     } catch (err) {
@@ -198,6 +203,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   // Once, on the client: the code from the URL, the editor, the first compile.
   useEffect(() => {
     const initial = codeFromSearch(window.location.search) ?? DEFAULT_EXAMPLE;
+    moduleRef.current = moduleFromSearch(window.location.search);
+    setModuleFormat(moduleRef.current);
     codeRef.current = initial;
     setCode(initial);
     // Code from a page of older docs compiles with that release's compiler when one is offered.
@@ -292,6 +299,14 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const formatRef = useRef(format);
   formatRef.current = format;
 
+  const onModuleFormat = (format: ModuleFormat) => {
+    moduleRef.current = format;
+    setModuleFormat(format);
+    const search = searchWithModule(window.location.search, format);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    void compileNow();
+  };
+
   const onVersion = (v: string) => {
     versionRef.current = v;
     setVersion(v);
@@ -313,7 +328,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const tabId = (t: Tab) => `${id}-tab-${t}`;
   const panelId = (t: Tab) => `${id}-panel-${t}`;
   const stale = Boolean(outcome && outcome.js === undefined && lastJs !== null);
-  const canRun = outcome?.js !== undefined && errorCount === 0;
+  const canRun = outcome?.js !== undefined && errorCount === 0 && moduleFormat === 'esmodule';
 
   return (
     <section className="playground" aria-labelledby={`${id}-title`} data-status={status.kind}>
@@ -325,6 +340,13 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
           {statusText(status, outcome)}
         </p>
         <div className="pg-actions">
+          <label className="pg-version">
+            <span>Module</span>
+            <select value={moduleFormat} onChange={(e) => onModuleFormat(e.target.value as ModuleFormat)}>
+              <option value="esmodule">ES modules</option>
+              <option value="commonjs">CommonJS</option>
+            </select>
+          </label>
           {useBundle && versions.length > 1 ? (
             <label className="pg-version">
               <span>Compiler</span>
@@ -429,7 +451,15 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                 Run
               </button>
               <span className="pg-run-status" role="status">
-                {canRun ? runStatusText(runState) : errorCount > 0 ? 'Fix the errors to run the code' : status.kind === 'unavailable' ? 'Running needs the compiler' : ''}
+                {canRun
+                  ? runStatusText(runState)
+                  : errorCount > 0
+                    ? 'Fix the errors to run the code'
+                    : status.kind === 'unavailable'
+                      ? 'Running needs the compiler'
+                      : moduleFormat !== 'esmodule'
+                        ? 'Running needs ES modules (Module above)'
+                        : ''}
               </span>
             </div>
             {runState.kind === 'missing' ? (

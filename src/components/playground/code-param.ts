@@ -2,6 +2,7 @@
 // Anything in a URL is untrusted: decoding never throws, and what it returns is only ever text.
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { RELEASE } from '../code/playground-href.ts';
+import type { ModuleFormat } from './protocol.ts';
 
 /** Shown when the URL carries no code, or code that does not decode. Checked against ReScript 12. */
 export const DEFAULT_EXAMPLE = `// Edit the ReScript code here: the JavaScript it compiles to appears beside it.
@@ -66,6 +67,22 @@ export function fromRelease(search: string): string | null {
 /** The major version of a release or compiler version (`v11.0.0`, `12.3.1`), or NaN. */
 export function majorOf(version: string): number {
   return Number(/^v?(\d+)\./.exec(version)?.[1] ?? NaN);
+}
+
+/** The module format of a page's query string (`?module=commonjs`), else ES modules. */
+export function moduleFromSearch(search: string): ModuleFormat {
+  return new URLSearchParams(search).get('module') === 'commonjs' ? 'commonjs' : 'esmodule';
+}
+
+/** `search` with its `module` parameter for `format` (none for the default, ES modules), the code kept as written. */
+export function searchWithModule(search: string, format: ModuleFormat): string {
+  const code = /[?&]code=([^&#]*)/.exec(search)?.[1];
+  const params = new URLSearchParams(search);
+  params.delete('module');
+  params.delete('code');
+  if (format !== 'esmodule') params.set('module', format);
+  const parts = [params.toString(), code === undefined ? '' : `code=${code}`].filter(Boolean);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 /** The code from a page's query string (`?code=…`), or null. */

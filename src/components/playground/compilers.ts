@@ -2,7 +2,7 @@
 // config/playground.json names a base URL) and `docsgen serve`'s POST /api/compile. Both sit
 // behind one interface, so the page does not care which one answers.
 
-import { COMPILE_PATH, FORMAT_PATH, type CompileProblem } from './protocol.ts';
+import { COMPILE_PATH, FORMAT_PATH, type CompileProblem, type ModuleFormat } from './protocol.ts';
 
 /** A compiler message at its place in the code (the endpoint's, or made from the bundle's). */
 export type Problem = CompileProblem;
@@ -30,7 +30,7 @@ export interface PlaygroundCompiler {
   format?(code: string): Promise<FormatOutcome>;
   /** The compiler's version (`12.3.1`), once known: the server says it with its first answer. */
   version?: string;
-  compile(code: string): Promise<CompileOutcome>;
+  compile(code: string, format?: ModuleFormat): Promise<CompileOutcome>;
 }
 
 /**
@@ -78,13 +78,13 @@ export function serverCompiler(fetchImpl: typeof fetch = fetch): PlaygroundCompi
       if (Array.isArray(body['errors'])) return { errors: problems(body['errors'], 'error') };
       return { failure: typeof body['error'] === 'string' ? body['error'] : FORMAT_FAILURE };
     },
-    async compile(code) {
+    async compile(code, format = 'esmodule') {
       let res: Response;
       try {
         res = await fetchImpl(COMPILE_PATH, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ code }),
+          body: JSON.stringify(format === 'esmodule' ? { code } : { code, module: format }),
           credentials: 'same-origin',
         });
       } catch (err) {
@@ -263,8 +263,9 @@ export async function bundleCompiler(base: string, version: string, load: Script
   return {
     label: `ReScript ${v}`,
     version: v,
-    async compile(code) {
+    async compile(code, format = 'esmodule') {
       try {
+        instance.setModuleSystem?.(format === 'commonjs' ? 'nodejs' : 'es6');
         return fromBundleResult(instance.rescript.compile(code));
       } catch (err) {
         return { errors: [], warnings: [], failure: err instanceof Error ? err.message : String(err) };

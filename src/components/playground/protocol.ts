@@ -5,6 +5,10 @@
 /** The path the playground posts its code to. */
 export const COMPILE_PATH = '/api/compile';
 
+/** The JavaScript module format the code compiles to: ES modules (the default) or CommonJS. */
+export type ModuleFormat = 'esmodule' | 'commonjs';
+export const MODULE_FORMATS: readonly ModuleFormat[] = ['esmodule', 'commonjs'];
+
 /** The path the playground posts code to for the compiler's formatter (`bsc -format`). */
 export const FORMAT_PATH = '/api/format';
 
