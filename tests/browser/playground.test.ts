@@ -385,8 +385,24 @@ describe('the /try playground', () => {
       const page = await run('for i in 1 to 600 {\n  Console.log(i)\n}\n');
       expect(await page.locator('.pg-console li').count()).toBe(500);
       expect(await page.locator('.pg-run-status').textContent()).toMatch(/the first 500 lines shown$/);
-      const atBottom = await page.locator('.pg-panel-output').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 8);
-      expect(atBottom).toBe(true);
+      await page.waitForFunction(() => {
+        const el = document.querySelector('.pg-panel-output')!;
+        return el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+      }, undefined, { timeout: 5000 });
+      await page.context().close();
+    });
+
+    it('stays where the reader scrolled up to while lines keep coming', async () => {
+      const code = 'let count = ref(0)\nlet rec tick = () => {\n  count := count.contents + 1\n  Console.log(count.contents)\n  if count.contents < 80 {\n    let _ = setTimeout(tick, 15)\n  }\n}\ntick()\n';
+      const page = await open(`?code=${compressToEncodedURIComponent(code)}`);
+      await settled(page);
+      await page.getByRole('tab', { name: 'Output' }).click();
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.pg-console li').length >= 40);
+      await page.locator('.pg-panel-output').evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.waitForFunction(() => /^Ran in/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      expect(await page.locator('.pg-console li').count()).toBe(80);
+      expect(await page.locator('.pg-panel-output').evaluate((el) => el.scrollTop)).toBe(0);
       await page.context().close();
     });
 

@@ -107,8 +107,13 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ js: null, output: null, problems: null });
   const running = useRef<RunHandle | null>(null);
   const outputPanel = useRef<HTMLDivElement>(null);
-  /** Whether the Output panel showed its last line before new lines came (it then follows them). */
+  /**
+   * Whether the Output panel follows new lines: until the reader scrolls up from the bottom (its
+   * scroll events say so; a position read when lines arrive could predate the last scroll to them).
+   */
   const followOutput = useRef(true);
+  /** Where the panel last scrolled itself: the scroll event that move fires is not the reader's. */
+  const ownScrollTop = useRef(-1);
   /** Once the reader has run the code, each new compile runs again while the Output tab is open. */
   const ranOnce = useRef(false);
   const tabRef = useRef(tab);
@@ -139,6 +144,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       return;
     }
     setRunState({ kind: 'running' });
+    followOutput.current = true;
+    ownScrollTop.current = -1;
     // Lines are shown a frame at a time: a loop printing hundreds would otherwise render each.
     let batch: OutputLine[] = [];
     let frame = 0;
@@ -146,8 +153,6 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       frame = 0;
       const taken = batch;
       batch = [];
-      const panel = outputPanel.current;
-      followOutput.current = !panel || panel.scrollHeight - panel.scrollTop - panel.clientHeight < 8;
       setLines((old) => [...old, ...taken]);
     };
     const handle = runModule(prepared.module, (line) => {
@@ -251,7 +256,14 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   // New output lines scroll into view, as in a console, unless the reader scrolled up to read.
   useEffect(() => {
     const panel = outputPanel.current;
-    if (panel && followOutput.current) panel.scrollTop = panel.scrollHeight;
+    if (!panel) return;
+    // Above where it last scrolled itself: the reader scrolled up (their scroll event may not have
+    // been handled yet; new lines never move the panel up).
+    if (ownScrollTop.current >= 0 && panel.scrollTop < ownScrollTop.current - 8) followOutput.current = false;
+    if (followOutput.current) {
+      panel.scrollTop = panel.scrollHeight;
+      ownScrollTop.current = panel.scrollTop;
+    }
   }, [lines]);
 
   const problems: Problem[] = outcome ? [...outcome.errors, ...outcome.warnings] : [];
@@ -442,7 +454,15 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
               <p className="pg-empty">The JavaScript output appears here.</p>
             ) : null}
           </div>
-          <div className="pg-panel pg-panel-output" ref={outputPanel} role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
+          <div
+            className="pg-panel pg-panel-output"
+            ref={outputPanel}
+            onScroll={(e) => {
+              const panel = e.currentTarget;
+              if (panel.scrollTop === ownScrollTop.current) return;
+              followOutput.current = panel.scrollHeight - panel.scrollTop - panel.clientHeight < 8;
+            }}
+            role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
             <div className="pg-run-bar">
               <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
