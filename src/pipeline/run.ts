@@ -6,7 +6,7 @@ import { validateContent } from './validate.ts';
 import { CompilerPool, compilePages, pageTitle, type CompileMemory } from './compile-pages.ts';
 import { buildGenerated, buildIndex } from './build-index.ts';
 import { SYNTAX_ROUTE } from './syntax-lookup.ts';
-import { buildSitePages, communityResources, decoratePage, pageSources, readPagesData } from './pages/index.ts';
+import { blogAround, buildSitePages, communityResources, decoratePage, pageSources, readPagesData } from './pages/index.ts';
 import { checkLinks } from './check-links.ts';
 import { bundleAssets } from './bundle.ts';
 import { OutputWriter, outputPathOf } from './write.ts';
@@ -175,9 +175,10 @@ async function build(
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
+    const around = blogAround(pages);
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
       if (skip.has(entry.route)) return;
-      const contents = timeStage('render', () => renderRoute(entry, page, decoratePage(page, c, pagesData), rctx!));
+      const contents = timeStage('render', () => renderRoute(entry, page, decoratePage(page, c, pagesData, around), rctx!));
       timeStage('write', () => writer!.write({ path: outputPathOf(entry.route), contents }));
       rendered++;
     };

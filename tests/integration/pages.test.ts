@@ -54,6 +54,20 @@ describe('the pages of a site', () => {
     expect(attr($(post, 'link[rel="alternate"][type="application/rss+xml"]'), 'href')).toBe('/blog/feed.xml');
   });
 
+  it('ends a post with its newer and older neighbours in its own list, and the way back to the list', () => {
+    const nav = (route: string) =>
+      $$(page(route), 'nav.blog-post-nav a').map((a) => [attr(a, 'href'), text(a)]);
+    expect(nav('/blog/post-6')).toEqual([
+      ['/blog/post-7', 'Newer post Post post-7'],
+      ['/blog/post-5', 'Older post Post post-5'],
+      ['/blog', 'All posts'],
+    ]);
+    expect(nav('/blog/post-12').map(([href]) => href)).toEqual(['/blog/post-11', '/blog']); // the newest: no newer
+    expect(nav('/blog/post-1').map(([href]) => href)).toEqual(['/blog/post-2', '/blog']); // the oldest current post: archived ones are another list
+    expect(nav('/blog/old-news')).toEqual([['/blog/archived', 'All archived posts']]);
+    expect(attr($(page('/blog/post-6'), 'nav.blog-post-nav'), 'ariaLabel')).toBe('More posts');
+  });
+
   it('writes an RSS 2.0 feed of the 10 newest current posts with absolute links', () => {
     const xml = read('blog/feed.xml');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);

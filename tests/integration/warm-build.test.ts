@@ -123,6 +123,25 @@ describe('warm docsgen build', () => {
     expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
   });
 
+  it('renders a blog post again when a neighbour its footer links to is retitled, and only then', () => {
+    const root = copyFixture('pages');
+    const post = (slug: string, month: string, title: string) =>
+      writeFileSync(path.join(root, 'content/blog', `2026-${month}-15-${slug}.mdx`), `---\ntitle: "${title}"\nauthor: "Grace"\ndate: "2026-${month}-15"\ndescription: "About ${slug}."\n---\n\nBody of ${slug}.\n`);
+    post('first', '01', 'First');
+    post('second', '02', 'Second');
+    post('third', '03', 'Third');
+    const build = () => docsgen(['build', '--verbose', '--root', root]);
+    expect(build().code).toBe(0);
+    const html = (slug: string) => readFileSync(path.join(root, 'out/blog', `${slug}.html`), 'utf8');
+    expect(html('first')).toContain('Second</span></a>');
+    post('second', '02', 'Second, Retitled');
+    const r = build();
+    expect(r.code, r.stderr).toBe(0);
+    expect(html('first')).toContain('Second, Retitled</span></a>');
+    expect(html('third')).toContain('Second, Retitled</span></a>');
+    expect(tree(path.join(root, 'out'))).toEqual(builtFromScratch(root));
+  });
+
   it('writes a one-edit build in place only once it has no errors, leaving out/ as it was when it has', () => {
     const root = copyFixture('watch');
     const build = () => docsgen(['build', '--verbose', '--root', root]);

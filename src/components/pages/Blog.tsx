@@ -65,6 +65,36 @@ export function BlogList({ title, intro, posts, other }: { title: string; intro:
   );
 }
 
+/** The posts either side of one in its list (newest first), and the list it is in. */
+export interface BlogPostNeighbours {
+  newer?: BlogPostSummary;
+  older?: BlogPostSummary;
+  list: { text: string; href: string };
+}
+
+/** After a post: the newer and older posts of its list, and the way back to the list. */
+export function BlogPostFooter({ around }: { around: BlogPostNeighbours }) {
+  return (
+    <nav className="blog-post-nav" aria-label="More posts">
+      {around.newer ? (
+        <a className="blog-post-nav-link blog-post-nav-newer" href={around.newer.route}>
+          <span className="blog-post-nav-label">Newer post</span>{' '}
+          <span className="blog-post-nav-title">{around.newer.title}</span>
+        </a>
+      ) : null}
+      {around.older ? (
+        <a className="blog-post-nav-link blog-post-nav-older" href={around.older.route}>
+          <span className="blog-post-nav-label">Older post</span>{' '}
+          <span className="blog-post-nav-title">{around.older.title}</span>
+        </a>
+      ) : null}
+      <a className="blog-post-nav-all" href={around.list.href}>
+        {around.list.text}
+      </a>
+    </nav>
+  );
+}
+
 export function BlogPostHeader({ post, showTitle, image }: { post: BlogPostSummary; showTitle: boolean; image?: string | undefined }) {
   return (
     <header className="blog-post-head">

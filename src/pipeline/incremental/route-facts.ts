@@ -10,6 +10,7 @@ import type { BundleResult, Page, RouteEntry, SiteIndex } from '../types.ts';
 import type { ResolvedSiteConfig } from '../site-config.ts';
 import type { CompileContext } from '../../render/compile.ts';
 import { DepGraph } from './dep-graph.ts';
+import { blogAround } from '../pages/index.ts';
 
 /** What a build's routes are rendered from (run.ts hands it to the planner before rendering). */
 export interface PlanInput {
@@ -44,7 +45,9 @@ export interface Snapshot {
  * - `asset:css`, `asset:entry`: the hashed client assets a page references;
  * - `syntax:entries`: the syntax lookup page's entries (ids and source hashes), which it is made
  *   from: it renders again when one of them changed, not after every edit (its HTML reads every
- *   entry's back from the cache: ~8–10 ms of an edit's build of the repo site).
+ *   entry's back from the cache: ~8–10 ms of an edit's build of the repo site);
+ * - `blog:around:<route>`: a blog post's newer and older posts (routes and titles), which its
+ *   footer links to: a neighbour's new title renders it again.
  * Values longer than a hash are kept as their hash: a snapshot is compared, never read.
  */
 export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
@@ -60,8 +63,14 @@ export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
     const homes = sv.versions.map((v) => index.sidebars.get(`${section}-${v}`)?.order[0] ?? '');
     facts.set(`homes:${section}`, digest(JSON.stringify(homes)));
   }
+  const around = blogAround(input.pages);
   for (const entry of index.routes.values()) {
     const deps = [`page:${entry.pageId}`, `entry:${entry.route}`, 'asset:css', 'asset:entry'];
+    const posts = around.get(entry.route);
+    if (posts) {
+      facts.set(`blog:around:${entry.route}`, digest(JSON.stringify([posts.newer?.route, posts.newer?.title, posts.older?.route, posts.older?.title, posts.list.href])));
+      deps.push(`blog:around:${entry.route}`);
+    }
     facts.set(`page:${entry.pageId}`, hashOf.get(entry.pageId) ?? 'generated');
     facts.set(`entry:${entry.route}`, digest(entryKey(entry)));
     if (entry.sidebarId) deps.push(`sidebar:${entry.sidebarId}`);

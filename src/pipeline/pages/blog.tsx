@@ -3,7 +3,7 @@
 // renderToString, not renderToStaticMarkup: the islands inside are hydrated, and React needs the
 // markers it puts between adjacent text nodes.
 import { renderToString } from 'react-dom/server';
-import { BlogList, BlogPostHeader, type BlogPostSummary } from '../../components/pages/Blog.tsx';
+import { BlogList, BlogPostFooter, BlogPostHeader, type BlogPostNeighbours, type BlogPostSummary } from '../../components/pages/Blog.tsx';
 import { escapeHtml } from '../../util/text.ts';
 import { generatedPage, type GeneratedPage } from './generated.ts';
 import type { SiteSettings } from '../site-config.ts';
@@ -129,9 +129,32 @@ export function blogFeed(posts: BlogPost[], site: SiteSettings): OutputFile {
   return { path: FEED_PATH, contents };
 }
 
-/** A post's body with its header (date, badge, title, author, image) in front. */
-export function blogPostBody(compiled: CompiledPage, post: BlogPost): CompiledPage {
+/**
+ * Each post's neighbours in its list (the current posts or the archived ones, newest first), by
+ * route: what its footer links to.
+ */
+export function blogNeighbours(posts: BlogPost[]): Map<string, BlogPostNeighbours> {
+  const out = new Map<string, BlogPostNeighbours>();
+  for (const archived of [false, true]) {
+    const list = posts.filter((p) => p.archived === archived).map((p) => p.summary);
+    const back = archived ? { text: 'All archived posts', href: ARCHIVED_ROUTE } : { text: 'All posts', href: BLOG_ROUTE };
+    list.forEach((post, i) => {
+      const around: BlogPostNeighbours = { list: back };
+      if (i > 0) around.newer = list[i - 1]!;
+      if (i < list.length - 1) around.older = list[i + 1]!;
+      out.set(post.route, around);
+    });
+  }
+  return out;
+}
+
+/**
+ * A post's body with its header (date, badge, title, author, image) in front and, given its
+ * neighbours, a footer that leads on to the newer and older posts and back to the list.
+ */
+export function blogPostBody(compiled: CompiledPage, post: BlogPost, around?: BlogPostNeighbours): CompiledPage {
   const image = post.page.meta.articleImg ?? post.page.meta.previewImg;
   const header = renderToString(<BlogPostHeader post={post.summary} showTitle={!compiled.hasH1} image={image} />);
-  return { ...compiled, html: `${header}<div class="blog-post-body">${compiled.html}</div>`, hasH1: true };
+  const footer = around ? renderToString(<BlogPostFooter around={around} />) : '';
+  return { ...compiled, html: `${header}<div class="blog-post-body">${compiled.html}</div>${footer}`, hasH1: true };
 }

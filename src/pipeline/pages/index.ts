@@ -3,7 +3,7 @@
 // redirects, and the community resources <CommunityContent/> shows. run.ts calls the four functions below in order.
 import { checkData, type CheckedData } from './data.ts';
 import { LANDING_ID, landingBody, landingLinks, landingSource, type LandingConfig } from './landing.tsx';
-import { blogFeed, blogIndexPages, blogPostBody, blogPosts } from './blog.tsx';
+import { blogFeed, blogIndexPages, blogNeighbours, blogPostBody, blogPosts } from './blog.tsx';
 import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
@@ -53,14 +53,22 @@ export function pageSources(sources: SourceFile[], data: PagesData, config: Load
   return out;
 }
 
-/** A compiled page as its route shows it: the landing page's sections, a blog post's header. */
-export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData): CompiledPage {
+/**
+ * A compiled page as its route shows it: the landing page's sections, a blog post's header and its
+ * footer (`around`: `blogAround` of the build's pages).
+ */
+export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData, around?: ReturnType<typeof blogAround>): CompiledPage {
   if (page.source.id === LANDING_ID && data.landing?.data) return landingBody(compiled, data.landing.data);
   if (page.source.kind === 'blog') {
     const post = blogPosts([page])[0];
-    if (post) return blogPostBody(compiled, post);
+    if (post) return blogPostBody(compiled, post, around?.get(post.summary.route));
   }
   return compiled;
+}
+
+/** Each blog post's neighbours (route → newer, older, its list), worked out once per build. */
+export function blogAround(pages: Page[]) {
+  return blogNeighbours(blogPosts(pages));
 }
 
 export interface SitePagesOptions {
