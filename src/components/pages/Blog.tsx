@@ -76,22 +76,21 @@ export interface BlogPostNeighbours {
 export function BlogPostFooter({ around }: { around: BlogPostNeighbours }) {
   return (
     <nav className="blog-post-nav" aria-label="More posts">
-      {around.newer ? (
-        <a className="blog-post-nav-link blog-post-nav-newer" href={around.newer.route}>
-          <span className="blog-post-nav-label">Newer post</span>{' '}
-          <span className="blog-post-nav-title">{around.newer.title}</span>
-        </a>
-      ) : null}
-      {around.older ? (
-        <a className="blog-post-nav-link blog-post-nav-older" href={around.older.route}>
-          <span className="blog-post-nav-label">Older post</span>{' '}
-          <span className="blog-post-nav-title">{around.older.title}</span>
-        </a>
-      ) : null}
+      {around.newer ? <NeighbourLink post={around.newer} which="newer" /> : null}
+      {around.older ? <NeighbourLink post={around.older} which="older" /> : null}
       <a className="blog-post-nav-all" href={around.list.href}>
         {around.list.text}
       </a>
     </nav>
+  );
+}
+
+function NeighbourLink({ post, which }: { post: BlogPostSummary; which: 'newer' | 'older' }) {
+  return (
+    <a className={`blog-post-nav-link blog-post-nav-${which}`} href={post.route}>
+      <span className="blog-post-nav-label">{which === 'newer' ? 'Newer post' : 'Older post'}</span>{' '}
+      <span className="blog-post-nav-title">{post.title}</span>
+    </a>
   );
 }
 
