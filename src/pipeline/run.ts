@@ -145,7 +145,9 @@ async function build(
 
   // Incremental: only the routes a change reaches are rendered (generated files always are), from
   // the last build's facts: kept by the watch session, or (docsgen build) in the site manifest.
-  const planInput: PlanInput | undefined = bundle && { pages, index, bundle, site, ctx };
+  // Each blog post's neighbours: what its footer links to, and a fact of its route.
+  const around = blogAround(pages);
+  const planInput: PlanInput | undefined = bundle && { pages, index, bundle, site, ctx, blogAround: around };
   const planned = key && planInput && !opts.session ? planFromManifest(planInput, previous) : undefined;
   const snapshot = planned?.snapshot;
   const only = planInput && (opts.session ? opts.session.plan(planInput) : planned?.only);
@@ -175,7 +177,6 @@ async function build(
     const routesOf = new Map<string, RouteEntry[]>();
     for (const entry of index.routes.values()) routesOf.set(entry.pageId, [...(routesOf.get(entry.pageId) ?? []), entry]);
     let rendered = 0;
-    const around = blogAround(pages);
     const render = (entry: RouteEntry, page: Page, c: CompiledPage) => {
       if (skip.has(entry.route)) return;
       const contents = timeStage('render', () => renderRoute(entry, page, decoratePage(page, c, pagesData, around), rctx!));

@@ -355,13 +355,14 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxConcurrent = options.maxConcurrent ?? 4;
-  let compiler: ResolvedCompiler | null | undefined;
+  let resolved: ResolvedCompiler | null | undefined;
+  // Looked up at the first request that needs it, and again while none is found (one may be installed meanwhile).
+  const findCompiler = () => (resolved ??= resolveCompiler(options.searchFrom ?? defaultSearchDirs()));
   let running = 0;
   return async (req, res) => {
     const urlPath = (req.url ?? '').split('?')[0]!;
     if (urlPath.startsWith(RUNTIME_PATH)) {
-      compiler ??= resolveCompiler(options.searchFrom ?? defaultSearchDirs());
-      await serveRuntime(compiler, urlPath.slice(RUNTIME_PATH.length), req, res);
+      await serveRuntime(findCompiler(), urlPath.slice(RUNTIME_PATH.length), req, res);
       return true;
     }
     if (urlPath !== COMPILE_PATH && urlPath !== FORMAT_PATH) return false;
@@ -399,7 +400,7 @@ export function createCompileEndpoint(options: CompileEndpointOptions = {}): (re
       send(res, 400, { error: `"module" must be one of ${MODULE_FORMATS.map((f) => `"${f}"`).join(', ')}` });
       return true;
     }
-    compiler ??= resolveCompiler(options.searchFrom ?? defaultSearchDirs());
+    const compiler = findCompiler();
     if (!compiler) {
       send(res, 503, { error: 'No ReScript compiler found: install the npm package `rescript` (12 or later) in the site, or run `node scripts/check-examples.mjs --install` in docsgen.' });
       return true;

@@ -71,7 +71,11 @@ function plural(n: number, one: string, many: string): string {
  * for the back button to walk through.
  */
 function keepCodeInAddress(code: string): void {
-  const search = searchWithCode(window.location.search, code);
+  replaceSearch(searchWithCode(window.location.search, code));
+}
+
+/** Puts `search` in the page's address in place of its query, replacing the history entry. */
+function replaceSearch(search: string): void {
   if (search === window.location.search) return;
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
 }
@@ -314,8 +318,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const onModuleFormat = (format: ModuleFormat) => {
     moduleRef.current = format;
     setModuleFormat(format);
-    const search = searchWithModule(window.location.search, format);
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    replaceSearch(searchWithModule(window.location.search, format));
     void compileNow();
   };
 

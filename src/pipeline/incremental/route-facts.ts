@@ -9,8 +9,8 @@ import { SYNTAX_ROUTE } from '../syntax-lookup.ts';
 import type { BundleResult, Page, RouteEntry, SiteIndex } from '../types.ts';
 import type { ResolvedSiteConfig } from '../site-config.ts';
 import type { CompileContext } from '../../render/compile.ts';
+import type { BlogPostNeighbours } from '../../components/pages/Blog.tsx';
 import { DepGraph } from './dep-graph.ts';
-import { blogAround } from '../pages/index.ts';
 
 /** What a build's routes are rendered from (run.ts hands it to the planner before rendering). */
 export interface PlanInput {
@@ -20,6 +20,8 @@ export interface PlanInput {
   site: ResolvedSiteConfig;
   /** The compile context: a change means every page may compile differently. */
   ctx: CompileContext;
+  /** Each blog post's neighbours by route (`blogAround`), which its footer links to. */
+  blogAround: ReadonlyMap<string, BlogPostNeighbours>;
 }
 
 /** The facts (node → value) a build's routes were rendered from, and its routes. */
@@ -63,10 +65,9 @@ export function recordRoutes(graph: DepGraph, input: PlanInput): Snapshot {
     const homes = sv.versions.map((v) => index.sidebars.get(`${section}-${v}`)?.order[0] ?? '');
     facts.set(`homes:${section}`, digest(JSON.stringify(homes)));
   }
-  const around = blogAround(input.pages);
   for (const entry of index.routes.values()) {
     const deps = [`page:${entry.pageId}`, `entry:${entry.route}`, 'asset:css', 'asset:entry'];
-    const posts = around.get(entry.route);
+    const posts = input.blogAround.get(entry.route);
     if (posts) {
       facts.set(`blog:around:${entry.route}`, digest(JSON.stringify([posts.newer?.route, posts.newer?.title, posts.older?.route, posts.older?.title, posts.list.href])));
       deps.push(`blog:around:${entry.route}`);

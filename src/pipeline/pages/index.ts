@@ -4,6 +4,7 @@
 import { checkData, type CheckedData } from './data.ts';
 import { LANDING_ID, landingBody, landingLinks, landingSource, type LandingConfig } from './landing.tsx';
 import { blogFeed, blogIndexPages, blogNeighbours, blogPostBody, blogPosts } from './blog.tsx';
+import type { BlogPostNeighbours } from '../../components/pages/Blog.tsx';
 import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
@@ -57,7 +58,7 @@ export function pageSources(sources: SourceFile[], data: PagesData, config: Load
  * A compiled page as its route shows it: the landing page's sections, a blog post's header and its
  * footer (`around`: `blogAround` of the build's pages).
  */
-export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData, around?: ReturnType<typeof blogAround>): CompiledPage {
+export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData, around?: ReadonlyMap<string, BlogPostNeighbours>): CompiledPage {
   if (page.source.id === LANDING_ID && data.landing?.data) return landingBody(compiled, data.landing.data);
   if (page.source.kind === 'blog') {
     const post = blogPosts([page])[0];
@@ -67,7 +68,7 @@ export function decoratePage(page: Page, compiled: CompiledPage, data: PagesData
 }
 
 /** Each blog post's neighbours (route → newer, older, its list), worked out once per build. */
-export function blogAround(pages: Page[]) {
+export function blogAround(pages: Page[]): Map<string, BlogPostNeighbours> {
   return blogNeighbours(blogPosts(pages));
 }
 

@@ -1,4 +1,4 @@
-// What the body's hast needs beyond mdast-util-to-hast: heading anchors, labelled checkboxes, and
+// What the body's hast needs beyond mdast-util-to-hast: heading links, labelled checkboxes, and
 // inline code's hyphenated words kept on one line.
 import type { Root as HastRoot, Element as HastElement, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
