@@ -5,7 +5,7 @@ import { ByteLog } from '../util/byte-log.ts';
 import { areaOf, pageRecords, searchRecord, searchVersionOf, type RecordOptions } from './records.ts';
 import { searchGroup } from '../pipeline/incremental/generated.ts';
 import { NO_VERSION, type EmbeddedIndexFile, type SearchClientConfig, type SearchRecord } from '../client/search/types.ts';
-import { searchCompanions, type SearchCompanions } from './companions.ts';
+import { searchCompanions, takenByCompanions, type SearchCompanions } from './companions.ts';
 import type { ResolvedSearchSettings } from './settings.ts';
 import type { ResolvedSiteConfig } from '../pipeline/site-config.ts';
 import type { CompiledPage, OutputFile, Page } from '../pipeline/types.ts';
@@ -61,7 +61,7 @@ function expand([route, lvl0, title, version, flat]: PageRecords): SearchRecord[
  * as compact arrays of strings, 19 MB as UTF-8 in memory, kept from the page's compile to the end.
  */
 export class SearchRecords {
-  private readonly byPage = new Map<string, { version: string; route: string; guide: boolean; start: number; end: number }>();
+  private readonly byPage = new Map<string, { version: string; route: string; companion: boolean; start: number; end: number }>();
   private readonly log = new ByteLog();
   private readonly options: RecordOptions;
   /** Base URL of the deployed site (records for a hosted index carry absolute URLs). */
@@ -101,7 +101,7 @@ export class SearchRecords {
       text = records.length === 0 ? '' : JSON.stringify(compact(records));
     }
     if (text === '') this.byPage.delete(page.source.id);
-    else this.byPage.set(page.source.id, { version, route: page.source.route!, guide: areaOf(page, this.options) !== 'API', ...this.log.append(text) });
+    else this.byPage.set(page.source.id, { version, route: page.source.route!, companion: takenByCompanions(page.source.route!, version, areaOf(page, this.options)), ...this.log.append(text) });
   }
 
   /**
@@ -163,9 +163,9 @@ export class SearchRecords {
     return `{"format":1,"version":${JSON.stringify(version)},"pages":[${pages.join(',')}],"records":[${records.join(',')}]}`;
   }
 
-  /** Whether a page's records are a guide's (not the API reference's): what a companion search takes. */
-  isGuide(id: string): boolean {
-    return this.byPage.get(id)?.guide ?? false;
+  /** Whether a companion search takes the page's records (`takenByCompanions`). */
+  forCompanions(id: string): boolean {
+    return this.byPage.get(id)?.companion ?? false;
   }
 
   /** Version → its pages' ids, in path order. */
@@ -274,9 +274,9 @@ export function searchFiles(
         indexes[version] = `/${keptFile}`;
         continue;
       }
-      const guides = (companions.get(version) ?? []).flatMap((c) => (byVersion.get(c) ?? []).filter((id) => records.isGuide(id)));
-      const companionIds = new Set(guides);
-      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned, ...guides], (id) => (companionIds.has(id) ? toAlias : undefined));
+      const taken = (companions.get(version) ?? []).flatMap((c) => (byVersion.get(c) ?? []).filter((id) => records.forCompanions(id)));
+      const companionIds = new Set(taken);
+      const json = records.indexJson(version, [...(byVersion.get(version) ?? []), ...unversioned, ...taken], (id) => (companionIds.has(id) ? toAlias : undefined));
       const hash = sha1(json).slice(0, 10);
       const path = `search/${version.replace(/[^\w.-]/g, '_')}-${hash}.json`;
       const file = { path, contents: json, group: searchGroup(version) };

@@ -52,8 +52,15 @@ describe('search across the manual and the React docs', () => {
     // The reader's own section first where both have a page of that title.
     const install = hits('latest', 'install').map((h) => h.url);
     expect(install.indexOf('/docs/react/latest/installation')).toBeLessThan(install.indexOf('/docs/manual/latest/installation'));
-    // Another section's API reference is not searched (its guides are).
-    expect(hits('latest', 'Array.map').some((h) => h.url.includes('/api/'))).toBe(false);
+  });
+
+  it('finds the standard library\'s API from a React page, and not the other libraries\'', () => {
+    // `latest` React docs: the manual's latest is v11, whose standard library is Core.
+    expect(hits('latest', 'Array.map')[0]?.url).toBe('/docs/manual/latest/api/core/array#value-map');
+    expect(hits('latest', 'Option.getOr')[0]?.url).toBe('/docs/manual/latest/api/core/option#value-getOr');
+    // Belt, Js and Dom stay in the manual's own search.
+    expect(hits('latest', 'Belt.Array.map').some((h) => h.url.includes('/api/belt'))).toBe(false);
+    expect(hits('v11.0.0', 'Belt.Array.map')[0]?.url).toBe('/docs/manual/v11.0.0/api/belt/array#value-map');
   });
 });
 
