@@ -52,6 +52,10 @@ describe('search across the manual and the React docs', () => {
     // The reader's own section first where both have a page of that title.
     const install = hits('latest', 'install').map((h) => h.url);
     expect(install.indexOf('/docs/react/latest/installation')).toBeLessThan(install.indexOf('/docs/manual/latest/installation'));
+    // A section of the reader's own named by the query before the other section's pages that only
+    // hold the word; an own section that merely holds it after the other's page about it.
+    expect(hits('v11.0.0', 'ref')[0]?.url).toBe('/docs/manual/v11.0.0/mutation#refs');
+    expect(hits('latest', 'option')[0]?.url).toBe('/docs/manual/latest/null-undefined-option');
   });
 
   it('finds the standard library\'s API from a React page, and not the other libraries\'', () => {

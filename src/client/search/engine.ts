@@ -256,6 +256,11 @@ function wordInTitle(terms: string[], titleTerms: readonly string[], prefix: boo
   return best;
 }
 
+/** Whether a title (`normal`ised) is the query, or its plural or singular. */
+function isNamedBy(title: string, query: string): boolean {
+  return query !== '' && (title === query || title === `${query}s` || query === `${title}s` || title === `${query}es` || query === `${title}es`);
+}
+
 /** Lowercase words of a title or query, punctuation other than the dot of a module path dropped. */
 function normal(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}_.']+/gu, ' ').trim();
@@ -273,6 +278,12 @@ interface RankKey {
    * has no typo).
    */
   title: number;
+  /**
+   * A guide of the reader's own section whose title is the query itself, or its plural or
+   * singular (the manual's "Refs" for `ref`): before another section's pages that only hold the
+   * word ("Refs and the DOM"), which their kind would put first.
+   */
+  named: boolean;
   /** From another docs section than the reader's (a companion: search/companions.ts). */
   companion: boolean;
   kind: number;
@@ -328,13 +339,15 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
     const companion = own !== undefined && doc.version !== own && doc.version !== NO_VERSION;
-    keys.set(r, { title, companion, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
+    const named = !inApi && !companion && isNamedBy(normal(doc.title), query);
+    keys.set(r, { title, named, companion, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
   // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
   // the sections that merely open with it).
   const order = (a: RankKey, b: RankKey): number =>
     b.title - a.title ||
+    Number(b.named) - Number(a.named) ||
     (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
     (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
     Number(a.companion) - Number(b.companion) ||
