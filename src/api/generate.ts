@@ -13,6 +13,7 @@ import { message } from '../pipeline/messages.ts';
 import { toolDir } from '../pipeline/config.ts';
 import { extractLegacy } from './extract-legacy.ts';
 import { extractWithTools } from './extract-tools.ts';
+import { publicModuleNames, usePublicNames } from './public-names.ts';
 import { limit as makeLimit } from './run-tool.ts';
 import type { ResolvedConfig } from '../pipeline/config.ts';
 import type { Message } from '../pipeline/types.ts';
@@ -20,7 +21,12 @@ import type { GeneratedFile } from './pages.ts';
 import type { ApiModule, GeneratedApi } from './types.ts';
 
 /** Bump when an extractor's output changes: its old cache files are then not read. */
-const FORMAT = { 'rescript-tools': 5, legacy: 6 };
+const FORMAT = { 'rescript-tools': 6, legacy: 7 };
+/** The libraries whose modules code names by their path (`Belt.Id`, `Js.Re`): src/api/public-names.ts. */
+const LIBRARY_ROOTS = [
+  { module: 'Js', path: 'Js' },
+  { module: 'Belt', path: 'Belt' },
+];
 /** External tools run at once (the build machine has 2 cores). */
 const PARALLEL = 2;
 
@@ -134,6 +140,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         try {
           if (entry.extractor === 'legacy') {
             api = await extractLegacy(version, { dir: pkg.dir, label: `${entry.package.replace(/-\d+$/, '')}@${pkg.version}` }, work, limit);
+            usePublicNames(api, publicModuleNames([path.join(pkg.dir, 'lib', 'ocaml')], LIBRARY_ROOTS));
           } else {
             const v12 = !entry.tools;
             const runtime = v12 ? resolvePackage(pkg.dir, '@rescript/runtime') : undefined;
@@ -158,6 +165,9 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
             };
             if (core) input.core = { dir: core.dir, compiler: pkg.dir };
             api = await extractWithTools(input, limit);
+            // The standard library is opened in every file: its modules are written without a prefix.
+            const standard = v12 ? { module: 'Stdlib', path: '' } : { module: 'RescriptCore', path: '' };
+            usePublicNames(api, publicModuleNames(core ? [libDir, path.join(core.dir, 'src')] : [libDir], [standard, ...LIBRARY_ROOTS]));
           }
         } catch (err) {
           return fail(`Not found data for ${version}: extracting from ${label} failed`, (err as Error).message);

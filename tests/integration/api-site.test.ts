@@ -73,6 +73,15 @@ describe('API reference generated from the installed packages', () => {
     expect($$(tree, '.sidebar .toc a').map((a) => attr(a, 'href'))).toContain('#value-make');
   });
 
+  it('signatures name modules as code writes them (Js.Re.t), not by their compiled file (Js_re.t)', () => {
+    for (const v of ['v9.0.0', 'v12.0.0']) {
+      const signatures = $$(page(`/docs/manual/${v}/api/js/string-2`), '.code-sig pre').map((pre) => text(pre));
+      const match = signatures.find((s) => s.startsWith('let match_:'));
+      expect(match, v).toContain('Js.Re.t');
+      expect(signatures.filter((s) => /\bJs_re\./.test(s)), v).toEqual([]);
+    }
+  });
+
   it('legacy layout (v9): Belt/Js/Dom pages from rescript@9, breadcrumbs API / module, categorised sidebar', () => {
     for (const r of ['api/belt', 'api/belt/array', 'api/belt/hash-map-int', 'api/js', 'api/js/typed-array-2_float-32-array', 'api/js/array-2', 'api/dom']) {
       expect(existsSync(path.join(out, `docs/manual/v9.0.0/${r}.html`)), r).toBe(true);
