@@ -1,6 +1,7 @@
 // API reference pages: each module of the API data (generated from the installed packages, see
 // generate.ts, and/or authored in `config/api/{version}/{lib}.json`) becomes a generated Markdown
 // source, so it goes through the same compile, highlight, link check and layout as every page.
+import { linksAttribute, signatureLinks, typeIndex, type TypeIndex } from './sig-links.ts';
 import { moduleSummary } from './summary.ts';
 import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
 import { message } from '../pipeline/messages.ts';
@@ -91,6 +92,8 @@ export function moduleMarkdown(
   key: string,
   mod: ApiModule,
   moduleRoute: (path: string) => string | undefined = () => undefined,
+  /** The version's types, for links from the signatures (src/api/sig-links.ts). */
+  types?: () => TypeIndex,
 ): { markdown: string; lines: { line: number; item: string }[] } {
   const items = mod.items ?? [];
   // Links between modules are written as module paths (`[Set.Int](belt/set/int)`).
@@ -117,16 +120,20 @@ export function moduleMarkdown(
     for (; counted < out.length; counted++) lineCount += countLines(out[counted]!);
     return lineCount + 1;
   };
-  const types = items.filter((i) => i.kind === 'type');
+  const index = types?.();
+  const route = moduleRoute(key);
+  const own = mod.id !== undefined ? index?.get(mod.id) : undefined;
+  const typeLinks = (signature: string) => (index ? linksAttribute(signatureLinks(signature, index, own, route)) : '');
+  const typeItems = items.filter((i) => i.kind === 'type');
   const values = items.filter((i) => i.kind !== 'type');
-  for (const [title, list] of [['Types', types], ['Values', values]] as const) {
+  for (const [title, list] of [['Types', typeItems], ['Values', values]] as const) {
     if (list.length === 0) continue;
     out.push(`## ${title} {#${title.toLowerCase()}}`, '');
     for (const item of list) {
       lines.push({ line: lineNow(), item: item.name });
       out.push(`### ${escapeMarkdown(item.name)} {#${escapeMarkdown(anchorOf(item))}}`, '');
       if (item.deprecated) out.push(`> **Deprecated:** ${item.deprecated.replace(/\s*\n\s*/g, ' ')}`, '');
-      if (item.signature) out.push('```res sig', item.signature, '```', '');
+      if (item.signature) out.push(`\`\`\`res sig${typeLinks(item.signature)}`, item.signature, '```', '');
       out.push(fix(item.docstrings, 4), '');
     }
   }
@@ -333,6 +340,14 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
     // the data's files' hashes known, the page's hash is the version's and its key, and its Markdown
     // is generated only when something reads it (a compile: a warm or one-edit build compiles none
     // or few of them; generating all cost ~0.13 s of every build of the repo site).
+    // Every module's types, read when the first page of the version is generated (a compile).
+    const readers: { id: string | undefined; route: string; read: () => ApiModule }[] = [];
+    let index: TypeIndex | undefined;
+    const types = () =>
+      (index ??= typeIndex(
+        v.version,
+        readers.flatMap((r) => (r.id === undefined ? [] : [{ id: r.id, route: r.route, types: (r.read().items ?? []).filter((i) => i.kind === 'type').map((i) => i.name) }])),
+      ));
     const known = v.inputs?.every((h) => h !== '' && !h.endsWith(':'));
     const versionKey = known ? sha1(JSON.stringify([section, v.version, v.layout, v.inputs])) : undefined;
     for (const [, entries] of v.libs) {
@@ -340,7 +355,8 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
         const modOf = file.readData ? readModule(lastRead, file.readData, pointer) : keptModule(mod);
-        const page = generatedPage(lastMade, virtual, () => moduleMarkdown(key, modOf(), moduleRoute));
+        readers.push({ id: mod.id, route: `/docs/${section}/${v.version}/${slug}`, read: modOf });
+        const page = generatedPage(lastMade, virtual, () => moduleMarkdown(key, modOf(), moduleRoute, types));
         origins.set(virtual, { file, pointer });
         itemLines.set(virtual, () => page().lines);
         const frontMatter = moduleFrontMatter(mod);

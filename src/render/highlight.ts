@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { EncodedTokenMetadata, INITIAL, type IGrammar, type StateStack } from 'shiki/textmate';
 import { toolDir } from '../pipeline/config.ts';
+import { linkLine, linksByLine, type CodeLink } from './code-links.ts';
 import { createSharedCacheRegexEngine } from './regex-engine.ts';
 import { PRECOMPILED_RESCRIPT_GRAMMAR, RESCRIPT_GRAMMAR, revivePrecompiled } from './precompiled-grammar.ts';
 import { CSS_VARIABLE_THEME } from './theme.ts';
@@ -144,6 +145,8 @@ export interface HighlightOptions {
   code: string;
   /** 1-based line numbers to mark. */
   highlight?: ReadonlySet<number>;
+  /** Ranges of the code that are links (`code-links.ts`: a type in an API signature). */
+  links?: readonly CodeLink[];
 }
 
 const cache = new Map<string, string>();
@@ -172,16 +175,17 @@ export async function highlightAll(jobs: readonly HighlightOptions[]): Promise<s
 }
 
 /** Highlighted `<pre>` HTML; memoised by (language, code, highlighted lines). */
-export function highlightToHtml(highlighter: HighlighterCore, { lang, code, highlight }: HighlightOptions): string {
+export function highlightToHtml(highlighter: HighlighterCore, { lang, code, highlight, links }: HighlightOptions): string {
   const grammar = highlighter.getLoadedLanguages().includes(lang) ? lang : 'text';
   const marks = highlight && highlight.size > 0 ? [...highlight].sort((a, b) => a - b).join(',') : '';
-  const key = `${grammar}\0${marks}\0${code}`;
+  const linked = links && links.length > 0 ? linksByLine(code, links) : undefined;
+  const key = `${grammar}\0${marks}\0${linked ? linksKey(links!) : ''}\0${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const lines = code.split(/\r?\n/);
   let html = '<pre class="shiki docsgen" style="background-color:var(--hl-bg);color:var(--hl-fg)" tabindex="0"><code>';
   if (grammar === 'text') {
-    for (let i = 0; i < lines.length; i++) html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}<span>${escapeHtml(lines[i]!)}</span></span>`;
+    for (let i = 0; i < lines.length; i++) html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}${withLinks(`<span>${escapeHtml(lines[i]!)}</span>`, linked, i)}</span>`;
   } else {
     const colorMap = themeColors(highlighter);
     const tokenizer = highlighter.getLanguage(grammar);
@@ -191,7 +195,7 @@ export function highlightToHtml(highlighter: HighlighterCore, { lang, code, high
       // As shiki does: an empty line is not tokenized and leaves the state as it was.
       let body = '';
       if (line !== '') ({ html: body, end: state } = tokenizeLine(grammar, tokenizer, colorMap, line, state));
-      html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}${body}</span>`;
+      html += `${i > 0 ? '\n' : ''}${lineOpen(highlight, i)}${withLinks(body, linked, i)}</span>`;
     }
   }
   html += '</code></pre>';
@@ -212,6 +216,17 @@ function themeColors(highlighter: HighlighterCore): string[] {
     colorTable = { for: highlighter, colors: colorMap.map((c) => (c ? (replace[c.toLowerCase()] ?? c) : c)) };
   }
   return colorTable.colors;
+}
+
+/** A line's spans with its links, if it has any. */
+const withLinks = (body: string, linked: Map<number, CodeLink[]> | undefined, i: number): string => {
+  const links = linked?.get(i);
+  return links ? linkLine(body, links) : body;
+};
+
+/** The links of a block as text, part of its identity (here and in `block-key.ts`). */
+export function linksKey(links: readonly CodeLink[]): string {
+  return links.map((l) => `${l.from}-${l.to}=${l.href}`).join(' ');
 }
 
 const lineOpen = (highlight: ReadonlySet<number> | undefined, i: number): string =>

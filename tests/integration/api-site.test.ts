@@ -82,6 +82,22 @@ describe('API reference generated from the installed packages', () => {
     }
   });
 
+  it('signatures link the types they name to their definitions, on the same page or another', () => {
+    for (const v of ['v9.0.0', 'v12.0.0']) {
+      const tree = page(`/docs/manual/${v}/api/js/string-2`);
+      const re = $$(tree, '.code-sig pre a.code-ref').find((a) => text(a) === 'Js.Re.t');
+      // Relative within the version: the same signature is one highlighted block in every version.
+      expect(attr(re, 'href'), v).toBe('re#type-t');
+      expect(new URL(attr(re, 'href')!, `http://x/docs/manual/${v}/api/js/string-2`).pathname).toBe(`/docs/manual/${v}/api/js/re`);
+      expect($(page(`/docs/manual/${v}/api/js/re`), '#type-t'), v).toBeDefined();
+    }
+    // A module's own type, used in its values' signatures: the anchor on the page.
+    const map = page('/docs/manual/v12.0.0/api/belt/map');
+    const own = $$(map, '#value-get ~ .code-sig pre a.code-ref');
+    expect(own.map((a) => [text(a), attr(a, 'href')])).toContainEqual(['t', '#type-t']);
+    expect($(map, '#type-t')).toBeDefined();
+  });
+
   it('legacy layout (v9): Belt/Js/Dom pages from rescript@9, breadcrumbs API / module, categorised sidebar', () => {
     for (const r of ['api/belt', 'api/belt/array', 'api/belt/hash-map-int', 'api/js', 'api/js/typed-array-2_float-32-array', 'api/js/array-2', 'api/dom']) {
       expect(existsSync(path.join(out, `docs/manual/v9.0.0/${r}.html`)), r).toBe(true);
