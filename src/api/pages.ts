@@ -3,14 +3,14 @@
 // source, so it goes through the same compile, highlight, link check and layout as every page.
 import { linksAttribute, signatureLinks, typeIndex, type TypeIndex } from './sig-links.ts';
 import { moduleSummary } from './summary.ts';
-import { extractFrontMatter, type ConfigFile, type LoadedConfig } from '../pipeline/load.ts';
+import { extractFrontMatter } from '../pipeline/load.ts';
 import { message } from '../pipeline/messages.ts';
 import { readingOrder } from '../pipeline/sidebar-order.ts';
 import { placeOf, escapePointer } from '../util/yaml-positions.ts';
 import { countLines, sha1 } from '../util/text.ts';
 import { moduleSlug, primaryLibrary } from './names.ts';
 import { BELT_CATEGORIES, legacyModules } from './legacy-modules.ts';
-import type { Message, Sidebar, SidebarCategory, SourceFile } from '../pipeline/types.ts';
+import type { ConfigFile, LoadedConfig, Message, Sidebar, SidebarCategory, SourceFile } from '../pipeline/types.ts';
 import type { ApiItem, ApiModule, GeneratedApi, TocNode } from './types.ts';
 
 export type { ApiItem, ApiModule } from './types.ts';

@@ -5,7 +5,7 @@ import { message } from './messages.ts';
 import { readingOrder } from './sidebar-order.ts';
 import { SYNTAX_PAGE_ID, SYNTAX_ROUTE, syntaxLookupPage } from './syntax-lookup.ts';
 import { llmsGroup } from './incremental/generated.ts';
-import type { LoadedConfig } from './load.ts';
+import type { LoadedConfig } from './types.ts';
 import { counterpartRoute, newestVersionRoute, resolveVersion, type ResolvedSiteConfig } from './site-config.ts';
 import type {
   Banner,

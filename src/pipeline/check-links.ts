@@ -1,8 +1,7 @@
 import { closest, decodedOrAsIs } from '../util/text.ts';
 import { placeOf as placeInFile } from '../util/yaml-positions.ts';
-import type { ConfigFile } from './load.ts';
+import type { CheckLevel, CompiledPage, ConfigFile, LinkRef, Message, Page, SiteIndex } from './types.ts';
 import { message } from './messages.ts';
-import type { CheckLevel, CompiledPage, LinkRef, Message, Page, SiteIndex } from './types.ts';
 
 export interface LinkCheckOptions {
   pages: Page[];

@@ -15,8 +15,7 @@ import { schemaValidator } from './schema-validators.ts';
 import { escapePointer, placeOf } from '../util/yaml-positions.ts';
 import { message } from './messages.ts';
 import { FRONT_MATTER_SCHEMAS } from './validate.ts';
-import type { ConfigFile } from './load.ts';
-import type { Message, Point } from './types.ts';
+import type { ConfigFile, Message, Point } from './types.ts';
 
 /** More problems than this in one file are summed up in one message. */
 const MAX_MESSAGES_PER_FILE = 50;

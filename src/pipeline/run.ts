@@ -26,11 +26,10 @@ import { searchCompanions, skippableVersions } from '../search/companions.ts';
 import { sha1 } from '../util/text.ts';
 import { listTree, type TreeFile } from '../util/files.ts';
 import type { CompileContext } from '../render/compile.ts';
-import type { LoadedConfig } from './load.ts';
+import type { BundleResult, CompiledPage, LoadedConfig, Message, OutputFile, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
 import { resolvePlaygroundSettings } from '../components/playground/config.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
-import type { BundleResult, CompiledPage, Message, OutputFile, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */

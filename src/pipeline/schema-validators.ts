@@ -7,7 +7,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { sha1 } from '../util/text.ts';
 import { PRECOMPILED } from './config-validators.generated.ts';
-import type { ConfigFile } from './load.ts';
+import type { ConfigFile } from './types.ts';
 
 export type SchemaCheck = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 

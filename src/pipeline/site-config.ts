@@ -2,10 +2,9 @@
 // (or the benchmark corpus) can build with none of them.
 import { primaryLibrary } from '../api/names.ts';
 import { placeOf } from '../util/yaml-positions.ts';
-import type { ConfigFile, LoadedConfig } from './load.ts';
+import type { Banner, CheckLevel, ConfigFile, LinkRef, LoadedConfig, Message, RouteEntry } from './types.ts';
 import { configLink } from './check-links.ts';
 import { message } from './messages.ts';
-import type { Banner, CheckLevel, LinkRef, Message, RouteEntry } from './types.ts';
 
 export interface NavLink {
   name: string;

@@ -1,4 +1,5 @@
 // Records that pass between pipeline stages. Stages share types only through this file.
+import type { LazyDocument, Point } from '../util/yaml-positions.ts';
 
 /** How serious a message is; `--strict` turns warnings into errors. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -6,11 +7,8 @@ export type Severity = 'error' | 'warning' | 'info';
 /** A user-chosen severity for a class of checks (links). */
 export type CheckLevel = 'error' | 'warn' | 'off';
 
-/** 1-based place in a source file. */
-export interface Point {
-  line: number;
-  column: number;
-}
+/** 1-based place in a source file (defined beside the code that finds places in YAML and JSON). */
+export type { Point };
 
 /** A problem in content or config, reported as `file:line:col  severity  reason  rule`. */
 export interface Message {
@@ -275,4 +273,52 @@ export interface SiteWriter {
   abort(): Promise<void>;
   /** Keeps a file of the current out/ as it is (a route not rendered again). */
   reuse?(file: string): void;
+}
+
+/** A JSON config file with positions, so problems in it can be reported at file:line:col. */
+export interface ConfigFile<T = unknown> {
+  displayPath: string;
+  data: T;
+  doc: LazyDocument;
+  /** One of docsgen's own files (or a project file with the same content): checked by docsgen's tests. */
+  builtin?: boolean;
+  /** The file is not JSON or broke its JSON Schema (reported at load): consumers other than site-config.ts do not see it. */
+  invalid?: boolean;
+  /** Hash of the file's bytes, when known (what is made from the file can be keyed by it). */
+  hash?: string;
+  /**
+   * The file's data parsed again from disk (a large file: see REREAD_FROM), so a consumer done
+   * with `data` can let it go and still read a part later (the API pages, src/api/pages.ts).
+   */
+  readData?: () => unknown;
+}
+
+/** Everything under config/, read once. */
+export interface LoadedConfig {
+  site: ConfigFile | undefined;
+  versions: ConfigFile | undefined;
+  landing: ConfigFile | undefined;
+  /** config/packages.json and config/community.json: data of the /packages and community pages. */
+  packages: ConfigFile | undefined;
+  community: ConfigFile | undefined;
+  /** Compiler warning list for <WarningTable> (config/warnings.json). */
+  warnings: ConfigFile | undefined;
+  /** Playground compilers (config/playground.json). */
+  playground: ConfigFile | undefined;
+  /** Site search settings (config/search.json). */
+  search: ConfigFile | undefined;
+  /** `manual-v11.0.0` → file. */
+  sidebars: Map<string, ConfigFile>;
+  /** Schema name (`docs`, `blog`, `syntax`, `page`) → JSON Schema. */
+  schemas: Map<string, ConfigFile>;
+  /** version → library (`belt`, `core`, `toc_tree`) → file. */
+  api: Map<string, Map<string, ConfigFile>>;
+  /**
+   * Every JSON file under config/ but the schemas, by its path there (`site.json`,
+   * `sidebars/manual-v11.0.0.json`, `community.json`), each validated against its schema at load
+   * (config-schema.ts). A file that broke its schema is here with `invalid` set.
+   */
+  files: Map<string, ConfigFile>;
+  /** Hash of every config byte: a config change invalidates every cached page. */
+  hash: string;
 }

@@ -3,8 +3,7 @@ import { schemaValidator, type SchemaCheck } from './schema-validators.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { closest } from '../util/text.ts';
 import { message } from './messages.ts';
-import type { LoadedConfig } from './load.ts';
-import type { ContentKind, Message, Page, PageMeta, SourceFile } from './types.ts';
+import type { ContentKind, LoadedConfig, Message, Page, PageMeta, SourceFile } from './types.ts';
 
 export interface ValidateOptions {
   sources: SourceFile[];

@@ -2,8 +2,7 @@
 import { schemaValidator } from '../pipeline/schema-validators.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { message } from '../pipeline/messages.ts';
-import type { ConfigFile } from '../pipeline/load.ts';
-import type { Message } from '../pipeline/types.ts';
+import type { ConfigFile, Message } from '../pipeline/types.ts';
 
 /** The search settings every build step and the modal's config read. */
 export interface ResolvedSearchSettings {

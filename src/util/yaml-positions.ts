@@ -1,7 +1,12 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 // The ES module build: the package's main (UMD) loads its parts with a require() bundlers cannot follow.
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import type { Point } from '../pipeline/types.ts';
+
+/** 1-based place in a source file. */
+export interface Point {
+  line: number;
+  column: number;
+}
 
 /** A parsed YAML (or JSON) document with a place for every node. */
 export interface PositionedDocument {

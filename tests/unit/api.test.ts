@@ -9,7 +9,7 @@ import { convertDoc } from '../../src/api/extract-tools.ts';
 import { apiSources, resolveItemLinks, type GeneratedFile } from '../../src/api/pages.ts';
 import { legacyModules } from '../../src/api/legacy-modules.ts';
 import { parseJsonLazily } from '../../src/util/yaml-positions.ts';
-import type { LoadedConfig } from '../../src/pipeline/load.ts';
+import type { LoadedConfig } from '../../src/pipeline/types.ts';
 import type { GeneratedApi } from '../../src/api/types.ts';
 
 const sample = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/api-sample/belt.doc.json'), 'utf8'));

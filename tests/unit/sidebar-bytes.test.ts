@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SidebarBytes } from '../../src/render/render-route.tsx';
+import { SidebarBytes } from '../../src/render/sidebar-bytes.ts';
 
 const html =
   '<nav><h4>Über · Start</h4><ul>' +

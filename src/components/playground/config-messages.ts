@@ -1,7 +1,6 @@
 // Problems in config/playground.json as build messages, each at its place in the file.
-import type { ConfigFile } from '../../pipeline/load.ts';
+import type { ConfigFile, Message } from '../../pipeline/types.ts';
 import { message } from '../../pipeline/messages.ts';
-import type { Message } from '../../pipeline/types.ts';
 import { placeOf } from '../../util/yaml-positions.ts';
 import { resolvePlaygroundSettings } from './config.ts';
 

@@ -4,8 +4,7 @@ import type { ErrorObject } from 'ajv';
 import { schemaValidator } from '../schema-validators.ts';
 import { placeOf } from '../../util/yaml-positions.ts';
 import { message } from '../messages.ts';
-import type { ConfigFile, LoadedConfig } from '../load.ts';
-import type { Message } from '../types.ts';
+import type { ConfigFile, LoadedConfig, Message } from '../types.ts';
 
 /** A config file's data when it matches its schema, else undefined (and messages say why). */
 export interface CheckedData<T> {

@@ -9,9 +9,8 @@ import { packagesPage, type PackagesConfig } from './packages.tsx';
 import { llmsSources } from './llms.ts';
 import { robots, sitemap } from './site-files.ts';
 import { folderRedirects } from './redirects.ts';
-import type { LoadedConfig } from '../load.ts';
+import type { CompiledPage, LoadedConfig, Message, Page, RouteEntry, SiteIndex, SourceFile } from '../types.ts';
 import { canonicalRoute, type ResolvedSiteConfig } from '../site-config.ts';
-import type { CompiledPage, Message, Page, RouteEntry, SiteIndex, SourceFile } from '../types.ts';
 
 /** config/community.json: curated resources, grouped. */
 export interface CommunityConfig {

@@ -2,9 +2,9 @@
 // names it: one template with the version filled in, linking that version's generated llms files
 // (`buildGenerated` writes llms.txt, llms-full.txt and llms-small.txt for every docs version).
 import { sha1 } from '../../util/text.ts';
-import { extractFrontMatter, type LoadedConfig } from '../load.ts';
+import { extractFrontMatter } from '../load.ts';
+import type { LoadedConfig, SourceFile } from '../types.ts';
 import type { ResolvedSiteConfig } from '../site-config.ts';
-import type { SourceFile } from '../types.ts';
 
 export interface LlmsTemplateValues {
   /** `ReScript Language Manual v11.0.0` */

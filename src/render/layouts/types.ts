@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { ResolvedSiteConfig } from '../../pipeline/site-config.ts';
 import type { BundleResult, CompiledPage, Page, RouteEntry, Sidebar, SiteIndex } from '../../pipeline/types.ts';
-import type { SidebarBytes } from '../render-route.tsx';
+import type { SidebarBytes } from '../sidebar-bytes.ts';
 import type { SharedParts } from './shared-parts.tsx';
 
 export interface RenderContext {
