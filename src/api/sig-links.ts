@@ -4,6 +4,7 @@
 // highlighter wraps them (src/render/code-links.ts).
 import path from 'node:path/posix';
 import { primaryLibrary } from './names.ts';
+import { detached } from '../util/text.ts';
 import type { CodeLink } from '../render/code-links.ts';
 
 /** A module's page and the names of its types. */
@@ -20,9 +21,10 @@ export function typeIndex(version: string, modules: Iterable<{ id: string; route
   const standard = primaryLibrary(version) === 'stdlib' ? 'Stdlib.' : 'Core.';
   const index = new Map<string, ModuleTypes>();
   for (const m of modules) {
-    const entry = { route: m.route, types: new Set(m.types) };
+    // Copies: the names are cut from the version's data, which must not stay in memory with them.
+    const entry = { route: m.route, types: new Set([...m.types].map(detached)) };
     if (entry.types.size === 0) continue;
-    index.set(m.id, entry);
+    index.set(detached(m.id), entry);
     // The standard library is opened in every file: `Intl.Common.t`, as signatures print it.
     if (m.id.startsWith(standard)) index.set(m.id.slice(standard.length), entry);
   }

@@ -1,5 +1,6 @@
 // Links as written → site hrefs, and the record of each one the link check and the cache need.
 import path from 'node:path/posix';
+import { detached } from '../../util/text.ts';
 import { startOf, type AnyNode, type CompileContext, type WalkState } from './state.ts';
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -44,7 +45,8 @@ export function recordLink(state: WalkState, raw: string, node: unknown, asset =
   const resolved = resolveHref(raw, state.input.id, state.input.route, state.ctx, state.fileRoutes);
   if (!EXTERNAL.test(resolved) && resolved !== '' && !resolved.startsWith('?')) {
     const place = startOf(node as AnyNode);
-    state.links.push({ href: resolved, raw, line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
+    // Kept until the link check at the end of the build: copies, not views into the page's source.
+    state.links.push({ href: detached(resolved), raw: detached(raw), line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
   }
   return resolved;
 }
