@@ -26,7 +26,7 @@ export function typeIndex(version: string, modules: Iterable<{ id: string; route
     if (entry.types.size === 0) continue;
     index.set(detached(m.id), entry);
     // The standard library is opened in every file: `Intl.Common.t`, as signatures print it.
-    if (m.id.startsWith(standard)) index.set(m.id.slice(standard.length), entry);
+    if (m.id.startsWith(standard)) index.set(detached(m.id.slice(standard.length)), entry);
   }
   return index;
 }
