@@ -67,7 +67,8 @@ export function signatureLinks(signature: string, index: TypeIndex, own: ModuleT
  */
 function hrefTo(route: string, fromRoute: string | undefined): string {
   if (fromRoute === undefined) return route;
-  return path.relative(path.dirname(fromRoute), route) || route;
+  const dir = path.relative(path.dirname(fromRoute), path.dirname(route));
+  return dir ? `${dir}/${path.basename(route)}` : path.basename(route);
 }
 
 /** The fence attribute for the links (`links="FROM-TO=HREF …"`), '' when there are none. */

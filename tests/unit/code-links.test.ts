@@ -72,6 +72,9 @@ describe('links from an API signature to the types it names', () => {
     const from = (route: string) => signatureLinks("let f: (Iterator.t<'a>, Js.Re.t) => unit", index, undefined, route).map((l) => l.href);
     expect(from('/api/core/array')).toEqual(['iterator#type-t', '../js/re#type-t']);
     expect(from('/api/js/string-2')).toEqual(['../core/iterator#type-t', 're#type-t']);
+    // A module's page and its parent module's page: the parent is a page of the folder above.
+    const parent = signatureLinks('let x: Js.t', typeIndex('v10.0.0', [{ id: 'Js', route: '/api/js', types: ['t'] }]), undefined, '/api/js/typed-array-2');
+    expect(parent.map((l) => l.href)).toEqual(['../js#type-t']);
   });
 
   it('link the module\'s own types where they are used, to the anchor on the page', () => {
