@@ -4,13 +4,14 @@ import { parseHighlightSpec, resolveLanguage } from '../highlight.ts';
 import type * as C from '../../components/content.tsx';
 import { report, startOf, tableNode, type WalkState } from './state.ts';
 import { recordLink } from './links.ts';
+import type { CodeLink } from '../code-links.ts';
 
 interface FenceMeta {
   words: string[];
   highlight: Set<number> | undefined;
   title: string | undefined;
   /** `links="FROM-TO=HREF …"`: ranges of the code that are links (the API pages' signatures, src/api/sig-links.ts). */
-  links: { from: number; to: number; href: string }[] | undefined;
+  links: CodeLink[] | undefined;
 }
 
 export function parseFenceMeta(state: WalkState, node: Code): FenceMeta {
@@ -40,8 +41,8 @@ export function parseFenceMeta(state: WalkState, node: Code): FenceMeta {
 }
 
 /** `FROM-TO=HREF` entries separated by spaces; one that is not is reported and left out. */
-function parseCodeLinks(state: WalkState, node: Code, spec: string): FenceMeta['links'] {
-  const links: NonNullable<FenceMeta['links']> = [];
+function parseCodeLinks(state: WalkState, node: Code, spec: string): CodeLink[] {
+  const links: CodeLink[] = [];
   for (const entry of spec.split(' ').filter(Boolean)) {
     const m = /^(\d+)-(\d+)=(\S+)$/.exec(entry);
     const from = Number(m?.[1]);
@@ -60,6 +61,22 @@ export function isPlayable(lang: string): boolean {
 /** Code links of each page's walk already recorded for the link check: as written → resolved. */
 const recordedCodeLinks = new WeakMap<WalkState, Map<string, string>>();
 
+/**
+ * A block's links with their targets resolved and recorded for the link check as any link of the
+ * page, once per page and target (an API page names its own `t` in dozens of signatures). A
+ * relative one is kept as written (`#type-t`, `../core/iterator#type-t`): the same block in every
+ * version, and right on the page's alias copy.
+ */
+function checkedCodeLinks(state: WalkState, node: Code, links: CodeLink[]): CodeLink[] {
+  let recorded = recordedCodeLinks.get(state);
+  if (!recorded) recordedCodeLinks.set(state, (recorded = new Map()));
+  return links.map((l) => {
+    let href = recorded.get(l.href);
+    if (href === undefined) recorded.set(l.href, (href = recordLink(state, l.href, node)));
+    return { ...l, href: l.href.startsWith('/') ? href : l.href };
+  });
+}
+
 export function compileCode(state: WalkState, node: Code): RootContent | null {
   const meta = parseFenceMeta(state, node);
   const lang = node.lang ?? '';
@@ -69,17 +86,7 @@ export function compileCode(state: WalkState, node: Code): RootContent | null {
     return null;
   }
   const grammar = resolveLanguage(lang);
-  // Each link's target is resolved and checked as any link of the page is; a relative one is kept
-  // as written (`#type-t`, `../core/iterator#type-t`: the same block in every version, and right
-  // on the page's alias copy).
-  // Recorded once per page and target: an API page names its own `t` in dozens of signatures.
-  let recorded = recordedCodeLinks.get(state);
-  if (meta.links && !recorded) recordedCodeLinks.set(state, (recorded = new Map()));
-  const links = meta.links?.map((l) => {
-    let href = recorded!.get(l.href);
-    if (href === undefined) recorded!.set(l.href, (href = recordLink(state, l.href, node)));
-    return { ...l, href: l.href.startsWith('/') ? href : l.href };
-  });
+  const links = meta.links && checkedCodeLinks(state, node, meta.links);
   const html = state.highlight({
     lang: grammar,
     code: node.value,
