@@ -336,10 +336,6 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
       const slug = bySlug.get(p);
       return slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
     };
-    // A module's page is a function of its version's data (its links name the other modules): with
-    // the data's files' hashes known, the page's hash is the version's and its key, and its Markdown
-    // is generated only when something reads it (a compile: a warm or one-edit build compiles none
-    // or few of them; generating all cost ~0.13 s of every build of the repo site).
     // Every module's types, read when the first page of the version is generated (a compile).
     const readers: { id: string | undefined; route: string; read: () => ApiModule }[] = [];
     let index: TypeIndex | undefined;
@@ -348,6 +344,10 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
         v.version,
         readers.flatMap((r) => (r.id === undefined ? [] : [{ id: r.id, route: r.route, types: (r.read().items ?? []).filter((i) => i.kind === 'type').map((i) => i.name) }])),
       ));
+    // A module's page is a function of its version's data (its links name the other modules): with
+    // the data's files' hashes known, the page's hash is the version's and its key, and its Markdown
+    // is generated only when something reads it (a compile: a warm or one-edit build compiles none
+    // or few of them; generating all cost ~0.13 s of every build of the repo site).
     const known = v.inputs?.every((h) => h !== '' && !h.endsWith(':'));
     const versionKey = known ? sha1(JSON.stringify([section, v.version, v.layout, v.inputs])) : undefined;
     for (const [, entries] of v.libs) {
