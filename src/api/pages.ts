@@ -336,13 +336,16 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
       const slug = bySlug.get(p);
       return slug ? `/docs/${section}/${v.version}/${slug}` : undefined;
     };
-    // Every module's types, read when the first page of the version is generated (a compile).
-    const readers: { id: string | undefined; route: string; read: () => ApiModule }[] = [];
+    // Every module's types, read when the first page of the version is generated (a compile), file
+    // by file: a file read again from disk is parsed once for all its modules (`readModule`).
+    const readers: { id: string | undefined; route: string; file: string; read: () => ApiModule }[] = [];
     let index: TypeIndex | undefined;
     const types = () =>
       (index ??= typeIndex(
         v.version,
-        readers.flatMap((r) => (r.id === undefined ? [] : [{ id: r.id, route: r.route, types: (r.read().items ?? []).filter((i) => i.kind === 'type').map((i) => i.name) }])),
+        [...readers]
+          .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+          .flatMap((r) => (r.id === undefined ? [] : [{ id: r.id, route: r.route, types: (r.read().items ?? []).filter((i) => i.kind === 'type').map((i) => i.name) }])),
       ));
     // A module's page is a function of its version's data (its links name the other modules): with
     // the data's files' hashes known, the page's hash is the version's and its key, and its Markdown
@@ -355,7 +358,7 @@ export function apiSources(config: LoadedConfig, section = 'manual', generated: 
         const slug = bySlug.get(key)!;
         const virtual = `${file.displayPath}#${key}`;
         const modOf = file.readData ? readModule(lastRead, file.readData, pointer) : keptModule(mod);
-        readers.push({ id: mod.id, route: `/docs/${section}/${v.version}/${slug}`, read: modOf });
+        readers.push({ id: mod.id, route: `/docs/${section}/${v.version}/${slug}`, file: file.displayPath, read: modOf });
         const page = generatedPage(lastMade, virtual, () => moduleMarkdown(key, modOf(), moduleRoute, types));
         origins.set(virtual, { file, pointer });
         itemLines.set(virtual, () => page().lines);
