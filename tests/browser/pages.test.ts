@@ -351,3 +351,26 @@ describe('the packages page', () => {
     }
   });
 });
+
+describe('the API reference', () => {
+  it('leads from a type in a signature to its definition, by mouse or keyboard, on the alias too', async () => {
+    const { context, page, problems } = await open('/docs/manual/latest/api/core/array');
+    try {
+      // A type of another module: its page, scrolled to the type's heading.
+      await page.locator('#value-fromIterator ~ .code-sig a.code-ref', { hasText: 'Iterator.t' }).first().click();
+      await page.waitForURL('**/docs/manual/latest/api/core/iterator#type-t');
+      const heading = await page.locator('#type-t').boundingBox();
+      expect(heading!.y).toBeGreaterThanOrEqual(0);
+      expect(heading!.y).toBeLessThan(900 / 2);
+      // The module's own type, from the keyboard: an anchor on the same page.
+      await page.goto(`${origin}/docs/manual/v12.0.0/api/belt/map`);
+      const own = page.locator('#value-get ~ .code-sig a.code-ref', { hasText: /^t$/ }).first();
+      await own.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/docs/manual/v12.0.0/api/belt/map#type-t');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
