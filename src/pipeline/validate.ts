@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { schemaValidator, type SchemaCheck } from './schema-validators.ts';
-import { placeOf } from '../util/yaml-positions.ts';
+import { escapePointer, placeOf } from '../util/yaml-positions.ts';
 import { closest } from '../util/text.ts';
 import { message } from './messages.ts';
 import type { ContentKind, LoadedConfig, Message, Page, PageMeta, SourceFile } from './types.ts';
@@ -99,7 +99,7 @@ function unknownFields(source: SourceFile, data: unknown, known: string[] | unde
   for (const key of Object.keys(data)) {
     if (known.includes(key)) continue;
     const guess = closest(key, known, Math.max(2, Math.floor(key.length / 3)));
-    const place = placeOf(source.frontMatter?.positions ?? {}, `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 2, column: 1 };
+    const place = placeOf(source.frontMatter?.positions ?? {}, `/${escapePointer(key)}`) ?? { line: 2, column: 1 };
     out.push(
       message(source.displayPath, place, 'warning', `Unknown front matter field \`${key}\`: it is ignored`, 'frontmatter-unknown', guess ? `Did you mean \`${guess}\`?` : `Known fields: ${known.map((k) => `\`${k}\``).join(', ')}.`),
     );

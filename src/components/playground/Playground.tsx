@@ -280,15 +280,20 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editorReady, outcome, lastJs]);
 
+  /** Shows a note beside the Share and Format buttons for a moment. */
+  const showNote = (note: string) => {
+    setActionNote(note);
+    setTimeout(() => setActionNote(''), NOTE_MS);
+  };
+
   const share = async () => {
     keepCodeInAddress(codeRef.current);
     try {
       await navigator.clipboard.writeText(window.location.href);
-      setActionNote('Link copied');
+      showNote('Link copied');
     } catch {
-      setActionNote('Link is in the address bar');
+      showNote('Link is in the address bar');
     }
-    setTimeout(() => setActionNote(''), NOTE_MS);
   };
 
   /** Formats the code with the compiler's formatter; a syntax error (or no formatter) is said. */
@@ -309,8 +314,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     } catch {
       note = 'The formatter cannot be reached right now.';
     }
-    setActionNote(note);
-    setTimeout(() => setActionNote(''), NOTE_MS);
+    showNote(note);
   };
   const formatRef = useRef(format);
   formatRef.current = format;

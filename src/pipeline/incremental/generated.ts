@@ -28,7 +28,8 @@ export const llmsGroup = (section: string, version: string): string => `llms:${s
 
 /**
  * Every group's key. A search index holds its version's records, every unversioned one (blog,
- * community) and its companions' guides (search/companions.ts), so those pages are in its key too;
+ * community) and what it takes of its companions (search/companions.ts: their guides and standard
+ * library), so every page of its companions' versions is in its key too;
  * `defaultVersion` has an index even without pages of its own.
  */
 export function generatedKeys(pages: readonly Page[], defaultVersion: string, companions: SearchCompanions = new Map()): Map<string, string> {
