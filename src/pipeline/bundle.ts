@@ -121,28 +121,57 @@ async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
   }
 }
 
+/** What every client build shares: browsers, production React, minified. */
+const CLIENT_OPTIONS = {
+  bundle: true,
+  minify: true,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic' as const,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  write: false as const,
+  logLevel: 'silent' as const,
+  legalComments: 'none' as const,
+} satisfies import('esbuild').BuildOptions;
+
+/** The module `docsgen:playground-render-libraries` imports as text (its .d.ts says why). */
+const RENDER_LIBRARIES = 'docsgen:playground-render-libraries';
+
+/**
+ * Makes `docsgen:playground-render-libraries` a module whose default export is the text of
+ * src/components/playground/render-libraries.ts bundled as a classic script (React and ReactDOM
+ * for the playground's sandboxed frame). As a module of the client bundle, it is a lazy chunk
+ * like any other, with a hashed name the playground finds without being told.
+ */
+function renderLibrariesPlugin(esbuild: typeof import('esbuild'), root: string): import('esbuild').Plugin {
+  return {
+    name: 'playground-render-libraries',
+    setup(build) {
+      build.onResolve({ filter: /^docsgen:playground-render-libraries$/ }, () => ({ path: RENDER_LIBRARIES, namespace: 'docsgen' }));
+      build.onLoad({ filter: /.*/, namespace: 'docsgen' }, async () => {
+        const script = await esbuild.build({ ...CLIENT_OPTIONS, absWorkingDir: root, entryPoints: ['src/components/playground/render-libraries.ts'], format: 'iife' });
+        return { contents: `export default ${JSON.stringify(script.outputFiles[0]!.text)};`, loader: 'js' };
+      });
+    },
+  };
+}
+
 async function bundleOnce(): Promise<BundleResult> {
   const root = toolDir();
   const outdir = path.join(root, '.bundle-out');
+  const esbuild = loadEsbuild();
   let result;
   try {
-    result = await loadEsbuild().build({
+    result = await esbuild.build({
+      ...CLIENT_OPTIONS,
       absWorkingDir: root,
       entryPoints: { islands: 'src/client/entry.ts', style: 'src/client/style.css' },
       outdir,
-      bundle: true,
       splitting: true,
       format: 'esm',
-      minify: true,
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
       entryNames: '[name]-[hash]',
       chunkNames: 'chunk-[hash]',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      write: false,
       metafile: true,
-      logLevel: 'silent',
-      legalComments: 'none',
+      plugins: [renderLibrariesPlugin(esbuild, root)],
     });
   } catch (err) {
     throw new DocsgenError('BundleFailed', err instanceof Error ? err.message : String(err));

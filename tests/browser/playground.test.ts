@@ -298,7 +298,7 @@ describe('the /try playground', () => {
       await settled(page);
       await page.getByRole('tab', { name: 'Output' }).click();
       await page.getByRole('button', { name: 'Run' }).click();
-      await page.waitForFunction(() => /^(Ran in|Stopped)/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => /^(Ran in|Rendered in|Stopped)/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
       return page;
     }
     const printed = (page: Page) => page.$$eval('.pg-console li', (lines) => lines.map((l) => [l.className.replace('pg-line pg-line-', ''), l.textContent ?? '']));
@@ -404,6 +404,69 @@ describe('the /try playground', () => {
       expect(await page.locator('.pg-console li').count()).toBe(80);
       expect(await page.locator('.pg-panel-output').evaluate((el) => el.scrollTop)).toBe(0);
       await page.context().close();
+    });
+
+    it('renders the module App in a sandboxed frame that reaches nothing of the page, and keeps printing from its events', async () => {
+      const code = [
+        'module App = {',
+        '  @react.component',
+        '  let make = () => {',
+        '    let (count, setCount) = React.useState(() => 0)',
+        '    <button onClick={_ => {',
+        '      Console.log(`click ${Int.toString(count + 1)}`)',
+        '      setCount(c => c + 1)',
+        '    }}>',
+        '      {React.string(`Clicked ${Int.toString(count)} times`)}',
+        '    </button>',
+        '  }',
+        '}',
+        'Console.log([1, 2]->Array.map(x => x * 2))',
+        '',
+      ].join('\n');
+      const page = await run(code);
+      expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Rendered in \d+ ms$/);
+      const frame = page.frameLocator('.pg-render iframe');
+      const button = frame.getByRole('button');
+      expect(await button.textContent()).toBe('Clicked 0 times');
+      await button.click();
+      await button.click();
+      expect(await button.textContent()).toBe('Clicked 2 times');
+      await page.waitForFunction(() => document.querySelectorAll('.pg-console li').length === 3);
+      expect(await printed(page)).toEqual([
+        ['log', '[2, 4]'],
+        ['log', 'click 1'],
+        ['log', 'click 2'],
+      ]);
+      // Its own opaque origin: no storage, no cookies, no way into the page.
+      expect(await page.locator('.pg-render iframe').getAttribute('sandbox')).toBe('allow-scripts');
+      const inside = page.frames().find((f) => f !== page.mainFrame())!;
+      expect(await inside.evaluate(() => [origin, (() => { try { return typeof localStorage.length; } catch { return 'blocked'; } })(), (() => { try { return typeof parent.document; } catch { return 'blocked'; } })()])).toEqual([
+        'null',
+        'blocked',
+        'blocked',
+      ]);
+      // A new run replaces the frame.
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.pg-render iframe').length === 1 && /^Rendered/.test(document.querySelector('.pg-run-status')?.textContent ?? ''));
+      expect(await page.frameLocator('.pg-render iframe').getByRole('button').textContent()).toBe('Clicked 0 times');
+      await page.context().close();
+    });
+
+    it('says how to show a component when React code has no module App, and stops a frame still busy after 5 s', async () => {
+      const page = await run('@react.component\nlet make = () => <p> {React.string("hi")} </p>\nConsole.log("ran")\n');
+      expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
+      expect(await printed(page)).toEqual([['log', 'ran']]);
+      expect(await page.locator('.pg-panel-output .pg-banner').textContent()).toContain('module App');
+      expect(await page.locator('.pg-render').isHidden()).toBe(true);
+      await page.context().close();
+
+      const busy = await run('module App = {\n  @react.component\n  let make = () => React.null\n}\nlet rec loop = () => loop()\nloop()\n');
+      expect(await busy.locator('.pg-run-status').textContent()).toBe('Stopped after 5 s: the code was still running');
+      expect(await busy.locator('.pg-render iframe').count()).toBe(0);
+      await busy.locator('.pg-editor .cm-content').click();
+      await busy.keyboard.type('// still here');
+      expect(await editorText(busy)).toContain('// still here');
+      await busy.context().close();
     });
 
     it('runs again after each compile once the reader has run the code', async () => {

@@ -3,7 +3,7 @@ import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from
 import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, moduleFromSearch, searchWithCode, searchWithModule } from '../../src/components/playground/code-param.ts';
 import { pageRelease, playgroundHref } from '../../src/components/code/playground-href.ts';
 import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
-import { prepareRun } from '../../src/components/playground/run.ts';
+import { prepareRun, runtimeModules } from '../../src/components/playground/run.ts';
 import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
 
 const SAMPLE = 'let greet = name => `Hello ${name}!`\n/* ünïcödé 😀 */\nConsole.log(greet("world"))\n';
@@ -288,5 +288,49 @@ describe('preparing compiled code to run', () => {
     expect(prepareRun(js, undefined)).toEqual({ missing: ['@rescript/runtime/lib/es6/Stdlib_Array.js', '@rescript/runtime/lib/es6/Primitive_option.js'] });
     // A runtime path that would leave the runtime's folder is not pointed anywhere.
     expect(prepareRun('import * as X from "@rescript/runtime/lib/es6/../../package.json";', 'http://h/api/runtime/')).toEqual({ missing: ['@rescript/runtime/lib/es6/../../package.json'] });
+  });
+
+  const react = [
+    'import * as React from "react";',
+    'import * as JsxRuntime from "react/jsx-runtime";',
+    'import * as Stdlib_Int from "@rescript/runtime/lib/es6/Stdlib_Int.js";',
+    'function Playground$App(props) { return JsxRuntime.jsx("p", { children: Stdlib_Int.toString(React.version.length) }); }',
+    'let App = { make: Playground$App };',
+    'export {',
+    '  App,',
+    '}',
+  ].join('\n');
+
+  it('runs code that uses React, or defines a module App, in a frame, its imports as compiled', () => {
+    expect(prepareRun(react, 'http://h/api/runtime/', true)).toEqual({ render: { module: react, runtime: ['Stdlib_Int.js'] } });
+    // A module App without React (a plain record of functions) is still what the reader wants shown.
+    const app = 'let App = { make: () => null };\nexport {\n  App,\n}\n';
+    expect(prepareRun(app, 'http://h/api/runtime/', true)).toEqual({ render: { module: app, runtime: [] } });
+    // Code with neither runs in a worker, as before.
+    expect(prepareRun(js, 'http://h/api/runtime/', true)).toHaveProperty('module');
+    // Where no frame can run (the server, a client without the runner), React cannot be loaded.
+    expect(prepareRun(react, 'http://h/api/runtime/', false)).toEqual({ missing: ['react', 'react/jsx-runtime'] });
+    // Other packages stay out of reach in a frame too.
+    expect(prepareRun(`import LeftPad from "left-pad";\n${react}`, 'http://h/api/runtime/', true)).toEqual({ missing: ['left-pad'] });
+  });
+
+  it('hands the frame every runtime module the code reaches, its own imports resolved through the import map', async () => {
+    const served: Record<string, string> = {
+      'http://h/rt/Stdlib_Int.js': 'import * as Primitive_int from "./Primitive_int.js";\nimport * as Primitive_option from "./Primitive_option.js";\nexport let x = 1;\n',
+      'http://h/rt/Primitive_int.js': 'import * as Primitive_option from "./Primitive_option.js";\nexport let y = 2;\n',
+      'http://h/rt/Primitive_option.js': 'export let z = 3;\n',
+    };
+    const asked: string[] = [];
+    const modules = await runtimeModules(['Stdlib_Int.js'], 'http://h/rt/', async (url) => {
+      asked.push(url);
+      if (!(url in served)) throw new Error(`unexpected ${url}`);
+      return served[url]!;
+    });
+    expect(Object.keys(modules).sort()).toEqual(['@rescript/runtime/lib/es6/Primitive_int.js', '@rescript/runtime/lib/es6/Primitive_option.js', '@rescript/runtime/lib/es6/Stdlib_Int.js']);
+    expect(modules['@rescript/runtime/lib/es6/Stdlib_Int.js']).toBe(
+      'import * as Primitive_int from "@rescript/runtime/lib/es6/Primitive_int.js";\nimport * as Primitive_option from "@rescript/runtime/lib/es6/Primitive_option.js";\nexport let x = 1;\n',
+    );
+    // Each module fetched once, though two modules import Primitive_option.
+    expect(asked.sort()).toEqual(Object.keys(served).sort());
   });
 });

@@ -7,9 +7,9 @@ import { codeFromSearch, DEFAULT_EXAMPLE, fromRelease, majorOf, moduleFromSearch
 import type { ModuleFormat } from './protocol.ts';
 import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcome, type PlaygroundCompiler, type Problem } from './compilers.ts';
 import type { PlaygroundSettings } from './config.ts';
-import { loadEditor } from './editor-registry.ts';
+import { canRunInFrame, loadEditor, loadFrameRunner } from './browser-only.ts';
 import type { EditorHandle } from './editor.ts';
-import { MAX_LINES, prepareRun, RUN_LIMIT_MS, runModule, type OutputLine, type RunHandle, type RunOutcome } from './run.ts';
+import { deferredRun, MAX_LINES, prepareRun, RUN_LIMIT_MS, runModule, type OutputLine, type RunHandle, type RunOutcome } from './run.ts';
 
 export type PlaygroundProps = PlaygroundSettings;
 
@@ -32,7 +32,7 @@ function runStatusText(state: RunState): string {
   if (state.kind !== 'done') return '';
   const { outcome } = state;
   if (outcome.stopped) return `Stopped after ${RUN_LIMIT_MS / 1000} s: the code was still running`;
-  return `Ran in ${outcome.ms} ms${outcome.truncated ? ` · the first ${MAX_LINES} lines shown` : ''}`;
+  return `${outcome.frame === 'app' ? 'Rendered' : 'Ran'} in ${outcome.ms} ms${outcome.truncated ? ` · the first ${MAX_LINES} lines shown` : ''}`;
 }
 /** Pause in typing before compiling. */
 const COMPILE_DELAY_MS = 400;
@@ -98,6 +98,9 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const [moduleFormat, setModuleFormat] = useState<ModuleFormat>('esmodule');
   const moduleRef = useRef<ModuleFormat>('esmodule');
   const [lines, setLines] = useState<OutputLine[]>([]);
+  /** Whether the Output panel shows a run's frame (code that renders, run.ts). */
+  const [framed, setFramed] = useState(false);
+  const frameHost = useRef<HTMLDivElement>(null);
 
   const editorHost = useRef<HTMLDivElement>(null);
   const outputHost = useRef<HTMLDivElement>(null);
@@ -136,12 +139,17 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     return c;
   }, [useBundle, compilerBaseUrl]);
 
-  /** Runs compiled JavaScript in a worker (run.ts), its console lines shown as they come. */
+  /**
+   * Runs compiled JavaScript in a worker, or in a frame that shows what it renders (run.ts), its
+   * console lines shown as they come.
+   */
   const runCode = useCallback((js: string, runtime: string | undefined) => {
     running.current?.stop();
     ranOnce.current = true;
-    const prepared = prepareRun(js, runtime === undefined ? undefined : new URL(runtime, window.location.href).href);
+    const runtimeUrl = runtime === undefined ? undefined : new URL(runtime, window.location.href).href;
+    const prepared = prepareRun(js, runtimeUrl, canRunInFrame());
     setLines([]);
+    setFramed('render' in prepared);
     if ('missing' in prepared) {
       running.current = null;
       setRunState({ kind: 'missing', imports: prepared.missing });
@@ -159,16 +167,22 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       batch = [];
       setLines((old) => [...old, ...taken]);
     };
-    const handle = runModule(prepared.module, (line) => {
+    const onLine = (line: OutputLine) => {
       batch.push(line);
       frame ||= requestAnimationFrame(flush);
-    });
+    };
+    const handle =
+      'render' in prepared
+        ? deferredRun(loadFrameRunner()!.then((runner) => runner.runInFrame(frameHost.current!, prepared.render, runtimeUrl, onLine)))
+        : runModule(prepared.module, onLine);
     running.current = handle;
     void handle.done.then((outcome) => {
       if (running.current !== handle) return; // a newer run replaced it
       cancelAnimationFrame(frame);
       flush();
       setRunState({ kind: 'done', outcome });
+      // A frame that shows nothing (the code rendered nothing, or it stopped) leaves the panel.
+      if (outcome.stopped || (outcome.frame !== 'app' && outcome.frame !== 'own')) setFramed(false);
     });
   }, []);
 
@@ -492,7 +506,13 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             {runState.kind === 'missing' ? (
               <p className="pg-banner pg-banner-info">
                 The playground cannot load what this code imports here: {runState.imports.map((m, i) => [i > 0 ? ', ' : '', <code key={m}>{m}</code>])}. It runs code that needs nothing beyond the ReScript
-                runtime.
+                runtime and React.
+              </p>
+            ) : null}
+            <div className="pg-render" ref={frameHost} hidden={!framed} />
+            {runState.kind === 'done' && runState.outcome.frame === 'nothing' && !runState.outcome.stopped ? (
+              <p className="pg-banner pg-banner-info">
+                To see a component here, define it as the module <code>App</code>: <code>{'module App = { @react.component let make = () => … }'}</code>.
               </p>
             ) : null}
             {lines.length > 0 ? (
@@ -504,11 +524,12 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                   </li>
                 ))}
               </ol>
-            ) : runState.kind === 'done' ? (
+            ) : runState.kind === 'done' && runState.outcome.frame !== 'app' && runState.outcome.frame !== 'own' ? (
               <p className="pg-empty">The code ran and printed nothing. Print values with <code>Console.log</code>.</p>
             ) : runState.kind === 'idle' ? (
               <p className="pg-empty">
-                Run the code to see what it prints with <code>Console.log</code>. It runs in your browser, apart from this page, and stops after {RUN_LIMIT_MS / 1000} s.
+                Run the code to see what it prints with <code>Console.log</code>, and the component of a module <code>App</code> rendered. It runs in your browser, apart from this page, and
+                code still busy after {RUN_LIMIT_MS / 1000} s is stopped.
               </p>
             ) : null}
           </div>

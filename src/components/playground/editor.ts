@@ -1,5 +1,5 @@
 // CodeMirror 6 for the playground: the ReScript editor and the read-only JavaScript output.
-// Loaded only by the /try page's island, as a chunk of its own (see editor-registry.ts).
+// Loaded only by the /try page's island, as a chunk of its own (see browser-only.ts).
 import { EditorState, type Extension } from '@codemirror/state';
 import {
   EditorView,
