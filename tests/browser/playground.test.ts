@@ -452,8 +452,13 @@ describe('the /try playground', () => {
       await page.context().close();
     });
 
-    it('says how to show a component when React code has no module App, and stops a frame still busy after 5 s', async () => {
-      const page = await run('@react.component\nlet make = () => <p> {React.string("hi")} </p>\nConsole.log("ran")\n');
+    it('renders the code\'s own make without a module App; says how to show a component when there is neither; stops a frame still busy after 5 s', async () => {
+      const own = await run('@react.component\nlet make = () => <p> {React.string("my own make")} </p>\n');
+      expect(await own.locator('.pg-run-status').textContent()).toMatch(/^Rendered in \d+ ms$/);
+      expect(await own.frameLocator('.pg-render iframe').locator('#root').textContent()).toBe('my own make');
+      await own.context().close();
+
+      const page = await run('let greeting = <p> {React.string("hi")} </p>\nConsole.log("ran")\n');
       expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
       expect(await printed(page)).toEqual([['log', 'ran']]);
       expect(await page.locator('.pg-panel-output .pg-banner').textContent()).toContain('module App');

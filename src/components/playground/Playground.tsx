@@ -512,7 +512,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             <div className="pg-render" ref={frameHost} hidden={!framed} />
             {runState.kind === 'done' && runState.outcome.frame === 'nothing' && !runState.outcome.stopped ? (
               <p className="pg-banner pg-banner-info">
-                To see a component here, define it as the module <code>App</code>: <code>{'module App = { @react.component let make = () => … }'}</code>.
+                To see a component here, define it as the module <code>App</code> (<code>{'module App = { @react.component let make = () => … }'}</code>) or as the code&apos;s own{' '}
+                <code>make</code>.
               </p>
             ) : null}
             {lines.length > 0 ? (

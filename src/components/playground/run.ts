@@ -32,7 +32,7 @@ export interface RunOutcome {
   /** More lines were printed than are kept. */
   truncated?: boolean;
   /**
-   * Ran in a frame: what it shows there. `app`: the module `App`, rendered by the playground;
+   * Ran in a frame: what it shows there. `app`: `App.make` (or the module's own `make`), rendered by the playground;
    * `own`: whatever the code rendered by itself (it imports react-dom/client); `nothing`: neither.
    */
   frame?: FrameShows;
@@ -145,8 +145,8 @@ export interface FrameJob {
 /**
  * The sandbox's own code, run before the reader's module, in a worker (`frame` null) or in the
  * frame: console to messages, timers counted, then the module imported when the page sends it. A
- * worker posts `done` once no timer is left; a frame renders `App.make` (unless the code renders
- * by itself, through react-dom/client) and posts `done` at once: a component lives on, and its
+ * worker posts `done` once no timer is left; a frame renders `App.make`, else the module's own
+ * `make` (unless the code renders by itself, through react-dom/client) and posts `done` at once: a component lives on, and its
  * timers and events keep printing until the next run. Self-contained: it is sent as source.
  */
 export function sandboxMain(limits: { maxLines: number; maxChars: number }, frame: { librariesKey: string } | null): void {
@@ -260,8 +260,9 @@ export function sandboxMain(limits: { maxLines: number; maxChars: number }, fram
       document.head.append(map);
       const root = document.getElementById('root')!;
       new ResizeObserver(() => post({ type: 'height', px: document.documentElement.scrollHeight })).observe(document.body);
-      import(url(entry)).then((ns: { App?: { make?: unknown } }) => {
-        const make = ns.App?.make;
+      import(url(entry)).then((ns: { App?: { make?: unknown }; make?: unknown }) => {
+        // The module App's component, else the file's own (`@react.component let make` at the top).
+        const make = typeof ns.App?.make === 'function' ? ns.App.make : ns.make;
         const rendersItself = /^\s*import\b[^'"\n]*?["']react-dom\/client["']/m.test(entry);
         let shows = rendersItself ? 'own' : 'nothing';
         if (typeof make === 'function' && !rendersItself) {
