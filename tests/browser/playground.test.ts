@@ -458,6 +458,18 @@ describe('the /try playground', () => {
       expect(await own.frameLocator('.pg-render iframe').locator('#root').textContent()).toBe('my own make');
       await own.context().close();
 
+      // A component that throws as it renders: the error, without React's own frames, and no frame.
+      const thrown = await run('@react.component\nlet make = () => {\n  let _ = JsError.throwWithMessage("render failed")\n  <p> {React.string("never")} </p>\n}\n');
+      expect(await thrown.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
+      const lines = await printed(thrown);
+      expect(lines).toHaveLength(1);
+      const [level, text] = lines[0]!;
+      expect(level).toBe('exception');
+      expect(text).toMatch(/^ErrorUncaught Error: render failed/);
+      expect(text).not.toContain('<anonymous>');
+      expect(await thrown.locator('.pg-render').isHidden()).toBe(true);
+      await thrown.context().close();
+
       const page = await run('let greeting = <p> {React.string("hi")} </p>\nConsole.log("ran")\n');
       expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
       expect(await printed(page)).toEqual([['log', 'ran']]);

@@ -33,12 +33,13 @@ export interface RunOutcome {
   truncated?: boolean;
   /**
    * Ran in a frame: what it shows there. `app`: `App.make` (or the module's own `make`), rendered by the playground;
-   * `own`: whatever the code rendered by itself (it imports react-dom/client); `nothing`: neither.
+   * `own`: whatever the code rendered by itself (it imports react-dom/client); `nothing`: neither;
+   * `failed`: the component threw as it rendered (the error is among the lines).
    */
   frame?: FrameShows;
 }
 
-export type FrameShows = 'app' | 'own' | 'nothing';
+export type FrameShows = 'app' | 'own' | 'nothing' | 'failed';
 
 /** The longest a run may take (in a frame: to its first render). */
 export const RUN_LIMIT_MS = 5000;
@@ -164,7 +165,8 @@ export function sandboxMain(limits: { maxLines: number; maxChars: number }, fram
     if (depth > 4) return Array.isArray(value) ? '[Array]' : '[Object]';
     seen.add(value);
     try {
-      if (value instanceof Error) return value.stack && value.stack.includes(value.message) ? value.stack : `${value.name}: ${value.message}`;
+      // A stack without the frames of the libraries' script (React's internals, `<anonymous>`).
+      if (value instanceof Error) return value.stack && value.stack.includes(value.message) ? value.stack.replace(/\n\s*at [^\n]*\(<anonymous>:\d+:\d+\)(?=\n|$)/g, '') : `${value.name}: ${value.message}`;
       if (Array.isArray(value)) return `[${value.map((v) => show(v, depth + 1)).join(', ')}]`;
       if (value instanceof Map) return `Map(${value.size}) {${[...value].map(([k, v]) => `${show(k, depth + 1)} => ${show(v, depth + 1)}`).join(', ')}}`;
       if (value instanceof Set) return `Set(${value.size}) {${[...value].map((v) => show(v, depth + 1)).join(', ')}}`;
@@ -269,10 +271,11 @@ export function sandboxMain(limits: { maxLines: number; maxChars: number }, fram
           const client = found['react-dom/client'] as unknown as { createRoot(el: Element, o: object): { render(n: unknown): void } };
           const dom = found['react-dom'] as unknown as { flushSync(fn: () => void): void };
           const react = found['react'] as unknown as { createElement(type: unknown, props: object): unknown };
-          const onError = (err: unknown) => emit('exception', [`Uncaught ${show(err, 0)}`]);
+          let failed = false;
+          const onError = (err: unknown) => ((failed = true), emit('exception', [`Uncaught ${show(err, 0)}`]));
           const app = client.createRoot(root, { onUncaughtError: onError, onCaughtError: onError, onRecoverableError: onError });
           dom.flushSync(() => app.render(react.createElement(make, {})));
-          shows = 'app';
+          shows = failed ? 'failed' : 'app';
         }
         post({ type: 'done', ms: Math.round(performance.now() - start), shows });
       }, fail(start));
@@ -299,7 +302,7 @@ export function readSandboxMessage(data: unknown): SandboxMessage | undefined {
   const m = (data ?? {}) as { type?: unknown; level?: unknown; text?: unknown; ms?: unknown; px?: unknown; shows?: unknown };
   if (m.type === 'line' && typeof m.level === 'string' && OUTPUT_LEVELS.has(m.level) && typeof m.text === 'string') return { type: 'line', line: { level: m.level as OutputLevel, text: m.text } };
   if (m.type === 'truncated') return { type: 'truncated' };
-  if (m.type === 'done' && typeof m.ms === 'number') return { type: 'done', ms: m.ms, ...(m.shows === 'app' || m.shows === 'own' || m.shows === 'nothing' ? { shows: m.shows } : {}) };
+  if (m.type === 'done' && typeof m.ms === 'number') return { type: 'done', ms: m.ms, ...(m.shows === 'app' || m.shows === 'own' || m.shows === 'nothing' || m.shows === 'failed' ? { shows: m.shows } : {}) };
   if (m.type === 'height' && typeof m.px === 'number' && Number.isFinite(m.px)) return { type: 'height', px: m.px };
   return undefined;
 }
