@@ -63,7 +63,8 @@ export function clientSourceHash(root: string): string {
   } catch {
     // no memo yet, or unreadable: hash the contents
   }
-  const hash = sha1(files.map((f) => `${f}:${sha1(readOrEmpty(f))}`).join('\n'));
+  // Paths relative to the tool's folder: a checkout that moves keeps its prebuilt assets.
+  const hash = sha1(files.map((f) => `${path.relative(root, f).split(path.sep).join('/')}:${sha1(readOrEmpty(f))}`).join('\n'));
   try {
     const tmp = `${memoFile}.${process.pid}.tmp`;
     mkdirSync(path.dirname(memoFile), { recursive: true });

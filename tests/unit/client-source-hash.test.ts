@@ -38,6 +38,15 @@ describe('client source hash', () => {
     expect(clientSourceHash(root), 'same contents, new modification time').toBe(first);
   });
 
+  it('is the same for the same sources in another folder: a checkout that moves keeps its prebuilt assets', () => {
+    const here = tool();
+    const there = tool();
+    expect(clientSourceHash(there)).toBe(clientSourceHash(here));
+    // A file of the same contents under another name is another source tree.
+    fs.renameSync(path.join(there, 'src', 'components', 'Tabs.tsx'), path.join(there, 'src', 'components', 'Tabs2.tsx'));
+    expect(clientSourceHash(there)).not.toBe(clientSourceHash(here));
+  });
+
   it('does not read the sources again while their sizes and modification times are unchanged', () => {
     const root = tool();
     const real = clientSourceHash(root);
