@@ -1,6 +1,6 @@
 // Running compiled code in a sandboxed frame, for code that uses React or defines a module `App`
 // (run.ts says when). Browser only: loaded through browser-only.ts, as a chunk of its own with
-// React's source in it (~60 KB gzipped), fetched the first time such code runs.
+// React's source in it (~66 KB gzipped), fetched the first time such code runs.
 //
 // The frame is `sandbox="allow-scripts"` without `allow-same-origin`: its document has an opaque
 // origin, so the code in it reaches neither this page nor the site's storage, and may fetch nothing
@@ -16,11 +16,11 @@ const MAX_HEIGHT = 640;
 
 /** The frame's document before the code arrives: a root to render into, and the sandbox code. */
 function frameDocument(): string {
-  const boot = `(${sandboxMain.toString()})(${JSON.stringify({ maxLines: MAX_LINES, maxChars: MAX_LINE_CHARS })}, ${JSON.stringify({ librariesKey: LIBRARIES_KEY })});`;
+  // `<\/script` means the same as `</script` in any string or regex of the code, and cannot end the element.
+  const boot = `(${sandboxMain.toString()})(${JSON.stringify({ maxLines: MAX_LINES, maxChars: MAX_LINE_CHARS })}, ${JSON.stringify({ librariesKey: LIBRARIES_KEY })});`.replace(/<\/script/gi, '<\\/script');
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light">',
     '<style>body{margin:0;padding:12px;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#16171d;background:#fff}</style>',
-    // `</script` cannot occur in the boot code's text: it is compiled TypeScript of run.ts.
     `</head><body><div id="root"></div><script>${boot}</script></body></html>`,
   ].join('');
 }

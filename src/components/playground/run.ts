@@ -104,7 +104,12 @@ export function prepareRun(js: string, runtimeUrl: string | undefined, canRender
   }
   if (missing.length > 0) return { missing };
   if (canRender && (usesReact || EXPORTS_APP.test(js))) return { render: { module: js, runtime } };
-  return { module: replaceImports(js, (specifier) => (runtimeModuleOf(specifier) === undefined ? undefined : `${runtimeUrl}${runtimeModuleOf(specifier)}`)) };
+  return {
+    module: replaceImports(js, (specifier) => {
+      const name = runtimeModuleOf(specifier);
+      return name === undefined ? undefined : `${runtimeUrl}${name}`;
+    }),
+  };
 }
 
 /**
@@ -238,50 +243,49 @@ export function sandboxMain(limits: { maxLines: number; maxChars: number }, fram
     return;
   }
   const url = (source: string) => URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-  addEventListener(
-    'message',
-    (e: MessageEvent<FrameJob>) => {
-      if (e.source !== parent) return;
-      const start = performance.now();
-      const { libraries, modules, entry } = e.data;
-      const script = document.createElement('script');
-      script.textContent = libraries;
-      document.head.append(script);
-      const key = frame.librariesKey;
-      const found = (globalThis as unknown as Record<symbol, Record<string, Record<string, unknown>>>)[Symbol.for(key)]!;
-      // Each package as a module of its own: its names re-exported from the script's objects.
-      const imports: Record<string, string> = {};
-      for (const [name, lib] of Object.entries(found)) {
-        const names = Object.keys(lib).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
-        imports[name] = url(`const m = globalThis[Symbol.for(${JSON.stringify(key)})][${JSON.stringify(name)}];\nexport default m.default ?? m;\nexport const { ${names.join(', ')} } = m;\n`);
+  let started = false;
+  addEventListener('message', (e: MessageEvent<FrameJob>) => {
+    // The page's job, once; the code's own messages (it may post to itself) are not jobs.
+    if (e.source !== parent || started) return;
+    started = true;
+    const start = performance.now();
+    const { libraries, modules, entry } = e.data;
+    const script = document.createElement('script');
+    script.textContent = libraries;
+    document.head.append(script);
+    const key = frame.librariesKey;
+    const found = (globalThis as unknown as Record<symbol, Record<string, Record<string, unknown>>>)[Symbol.for(key)]!;
+    // Each package as a module of its own: its names re-exported from the script's objects.
+    const imports: Record<string, string> = {};
+    for (const [name, lib] of Object.entries(found)) {
+      const names = Object.keys(lib).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
+      imports[name] = url(`const m = globalThis[Symbol.for(${JSON.stringify(key)})][${JSON.stringify(name)}];\nexport default m.default ?? m;\nexport const { ${names.join(', ')} } = m;\n`);
+    }
+    for (const [specifier, source] of Object.entries(modules)) imports[specifier] = url(source);
+    const map = document.createElement('script');
+    map.type = 'importmap';
+    map.textContent = JSON.stringify({ imports });
+    document.head.append(map);
+    const root = document.getElementById('root')!;
+    new ResizeObserver(() => post({ type: 'height', px: document.documentElement.scrollHeight })).observe(document.body);
+    import(url(entry)).then((ns: { App?: { make?: unknown }; make?: unknown }) => {
+      // The module App's component, else the file's own (`@react.component let make` at the top).
+      const make = typeof ns.App?.make === 'function' ? ns.App.make : ns.make;
+      const rendersItself = /^\s*import\b[^'"\n]*?["']react-dom\/client["']/m.test(entry);
+      let shows = rendersItself ? 'own' : 'nothing';
+      if (typeof make === 'function' && !rendersItself) {
+        const client = found['react-dom/client'] as unknown as { createRoot(el: Element, o: object): { render(n: unknown): void } };
+        const dom = found['react-dom'] as unknown as { flushSync(fn: () => void): void };
+        const react = found['react'] as unknown as { createElement(type: unknown, props: object): unknown };
+        let failed = false;
+        const onError = (err: unknown) => ((failed = true), emit('exception', [`Uncaught ${show(err, 0)}`]));
+        const app = client.createRoot(root, { onUncaughtError: onError, onCaughtError: onError, onRecoverableError: onError });
+        dom.flushSync(() => app.render(react.createElement(make, {})));
+        shows = failed ? 'failed' : 'app';
       }
-      for (const [specifier, source] of Object.entries(modules)) imports[specifier] = url(source);
-      const map = document.createElement('script');
-      map.type = 'importmap';
-      map.textContent = JSON.stringify({ imports });
-      document.head.append(map);
-      const root = document.getElementById('root')!;
-      new ResizeObserver(() => post({ type: 'height', px: document.documentElement.scrollHeight })).observe(document.body);
-      import(url(entry)).then((ns: { App?: { make?: unknown }; make?: unknown }) => {
-        // The module App's component, else the file's own (`@react.component let make` at the top).
-        const make = typeof ns.App?.make === 'function' ? ns.App.make : ns.make;
-        const rendersItself = /^\s*import\b[^'"\n]*?["']react-dom\/client["']/m.test(entry);
-        let shows = rendersItself ? 'own' : 'nothing';
-        if (typeof make === 'function' && !rendersItself) {
-          const client = found['react-dom/client'] as unknown as { createRoot(el: Element, o: object): { render(n: unknown): void } };
-          const dom = found['react-dom'] as unknown as { flushSync(fn: () => void): void };
-          const react = found['react'] as unknown as { createElement(type: unknown, props: object): unknown };
-          let failed = false;
-          const onError = (err: unknown) => ((failed = true), emit('exception', [`Uncaught ${show(err, 0)}`]));
-          const app = client.createRoot(root, { onUncaughtError: onError, onCaughtError: onError, onRecoverableError: onError });
-          dom.flushSync(() => app.render(react.createElement(make, {})));
-          shows = failed ? 'failed' : 'app';
-        }
-        post({ type: 'done', ms: Math.round(performance.now() - start), shows });
-      }, fail(start));
-    },
-    { once: true },
-  );
+      post({ type: 'done', ms: Math.round(performance.now() - start), shows });
+    }, fail(start));
+  });
 }
 
 export interface RunHandle {
