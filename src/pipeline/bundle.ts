@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { createRequire } from 'node:module';
 import { sha1 } from '../util/text.ts';
@@ -92,9 +92,36 @@ function prebuiltFile(hash: string): string {
 /** Bundles the client and stores it in dist/ for every later build (run at install time). */
 export async function prebuildAssets(): Promise<string> {
   const file = prebuiltFile(clientSourceHash(toolDir()));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, serialize(await bundleOnce()));
+  await storeAssets(file, await bundleOnce());
   return file;
+}
+
+const ASSETS_FILE = /^assets-[0-9a-f]{40}\.v8$/;
+
+/**
+ * Writes a bundle to `file` (through a temporary name: a reader never sees half of it) and removes
+ * the other bundles beside it: each client source change (a docsgen upgrade, a client edit in a
+ * checkout) left one more ~1 MB file that no build would read again.
+ */
+export async function storeAssets(file: string, result: BundleResult): Promise<void> {
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, serialize(result));
+  await rename(tmp, file);
+  await removeAssets(dir, path.basename(file));
+}
+
+/** Removes the bundles in `dir` but `keep`; a folder that is not there has none. */
+async function removeAssets(dir: string, keep?: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  // A file that cannot be removed is left: it costs disk space, never a build.
+  await Promise.allSettled(names.filter((name) => ASSETS_FILE.test(name) && name !== keep).map((name) => rm(path.join(dir, name), { force: true })));
 }
 
 /**
@@ -105,7 +132,10 @@ async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
   const hash = clientSourceHash(toolDir());
   try {
     // Read synchronously (~0.9 MB): through the thread pool, in chunks, a one-edit build waited for it.
-    return deserialize(readFileSync(prebuiltFile(hash))) as BundleResult;
+    const prebuilt = deserialize(readFileSync(prebuiltFile(hash))) as BundleResult;
+    // What the site's cache holds of earlier client sources (before an upgrade) is never read again.
+    if (cacheDir !== false) await removeAssets(cacheDir);
+    return prebuilt;
   } catch {
     // not prebuilt for these sources (a development checkout): fall through
   }
@@ -115,9 +145,7 @@ async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
     return deserialize(await readFile(file)) as BundleResult;
   } catch {
     const result = await bundleOnce();
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(`${file}.tmp`, serialize(result));
-    await rename(`${file}.tmp`, file);
+    await storeAssets(file, result);
     return result;
   }
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientSourceHash } from '../../src/pipeline/bundle.ts';
+import { deserialize } from 'node:v8';
+import { clientSourceHash, storeAssets } from '../../src/pipeline/bundle.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -68,5 +69,20 @@ describe('client source hash', () => {
     const a = clientSourceHash(root);
     expect(clientSourceHash(root)).toBe(a);
     expect(fs.existsSync(memo(root))).toBe(false);
+  });
+});
+
+describe('stored client bundles', () => {
+  it('keep only the bundle just stored: an older one, for sources that changed since, is removed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-assets-'));
+    roots.push(dir);
+    const old = `assets-${'a'.repeat(40)}.v8`;
+    fs.writeFileSync(path.join(dir, old), 'an old bundle');
+    fs.writeFileSync(path.join(dir, 'compiled.v8'), 'the page cache, not a bundle');
+    const file = path.join(dir, `assets-${'b'.repeat(40)}.v8`);
+    const result = { files: [], css: '/assets/style-x.css', entry: '/assets/islands-x.js', jsBytes: 1 };
+    await storeAssets(file, result);
+    expect(fs.readdirSync(dir).sort()).toEqual([`assets-${'b'.repeat(40)}.v8`, 'compiled.v8']);
+    expect(deserialize(fs.readFileSync(file))).toEqual(result);
   });
 });
