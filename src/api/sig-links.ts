@@ -5,7 +5,7 @@
 import path from 'node:path/posix';
 import { primaryLibrary } from './names.ts';
 import { detached } from '../util/text.ts';
-import type { CodeLink } from '../render/code-links.ts';
+import { codeLinksText, type CodeLink } from '../render/code-links.ts';
 
 /** A module's page and the names of its types. */
 export interface ModuleTypes {
@@ -73,5 +73,5 @@ function hrefTo(route: string, fromRoute: string | undefined): string {
 
 /** The fence attribute for the links (`links="FROM-TO=HREF …"`), '' when there are none. */
 export function linksAttribute(links: readonly CodeLink[]): string {
-  return links.length === 0 ? '' : ` links="${links.map((l) => `${l.from}-${l.to}=${l.href}`).join(' ')}"`;
+  return links.length === 0 ? '' : ` links="${codeLinksText(links)}"`;
 }

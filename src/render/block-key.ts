@@ -5,10 +5,11 @@
 // ~120 ms for 10 MB of code in a fresh process, where that loop ran unoptimised for a while), and
 // its key does not collide by chance. Base64: 27 characters, kept in every page's cache record.
 import { hash } from 'node:crypto';
-import { linksKey, type HighlightOptions } from './highlight.ts';
+import { codeLinksText } from './code-links.ts';
+import type { HighlightOptions } from './highlight.ts';
 
 export function blockKey(options: HighlightOptions): string {
   const marked = options.highlight ? [...options.highlight].sort((a, b) => a - b).join(',') : '';
-  const links = options.links && options.links.length > 0 ? `\u0000${linksKey(options.links)}` : '';
+  const links = options.links && options.links.length > 0 ? `\u0000${codeLinksText(options.links)}` : '';
   return hash('sha1', `${options.lang}\u0000${marked}${links}\u0000${options.code}`, 'base64').slice(0, 27);
 }

@@ -10,6 +10,14 @@ export interface CodeLink {
   href: string;
 }
 
+/**
+ * Links as the text a fence's `links="…"` attribute holds (`FROM-TO=HREF`, space-separated, what
+ * src/render/compile/code.ts reads back), also a block's identity (highlight.ts, block-key.ts).
+ */
+export function codeLinksText(links: readonly CodeLink[]): string {
+  return links.map((l) => `${l.from}-${l.to}=${l.href}`).join(' ');
+}
+
 const TOKEN = /(<span[^>]*>)([^<]*)<\/span>/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

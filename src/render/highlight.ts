@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { EncodedTokenMetadata, INITIAL, type IGrammar, type StateStack } from 'shiki/textmate';
 import { toolDir } from '../pipeline/config.ts';
-import { linkLine, linksByLine, type CodeLink } from './code-links.ts';
+import { codeLinksText, linkLine, linksByLine, type CodeLink } from './code-links.ts';
 import { createSharedCacheRegexEngine } from './regex-engine.ts';
 import { PRECOMPILED_RESCRIPT_GRAMMAR, RESCRIPT_GRAMMAR, revivePrecompiled } from './precompiled-grammar.ts';
 import { CSS_VARIABLE_THEME } from './theme.ts';
@@ -178,10 +178,10 @@ export async function highlightAll(jobs: readonly HighlightOptions[]): Promise<s
 export function highlightToHtml(highlighter: HighlighterCore, { lang, code, highlight, links }: HighlightOptions): string {
   const grammar = highlighter.getLoadedLanguages().includes(lang) ? lang : 'text';
   const marks = highlight && highlight.size > 0 ? [...highlight].sort((a, b) => a - b).join(',') : '';
-  const linked = links && links.length > 0 ? linksByLine(code, links) : undefined;
-  const key = `${grammar}\0${marks}\0${linked ? linksKey(links!) : ''}\0${code}`;
+  const key = `${grammar}\0${marks}\0${links && links.length > 0 ? codeLinksText(links) : ''}\0${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  const linked = links && links.length > 0 ? linksByLine(code, links) : undefined;
   const lines = code.split(/\r?\n/);
   let html = '<pre class="shiki docsgen" style="background-color:var(--hl-bg);color:var(--hl-fg)" tabindex="0"><code>';
   if (grammar === 'text') {
@@ -223,11 +223,6 @@ const withLinks = (body: string, linked: Map<number, CodeLink[]> | undefined, i:
   const links = linked?.get(i);
   return links ? linkLine(body, links) : body;
 };
-
-/** The links of a block as text, part of its identity (here and in `block-key.ts`). */
-export function linksKey(links: readonly CodeLink[]): string {
-  return links.map((l) => `${l.from}-${l.to}=${l.href}`).join(' ');
-}
 
 const lineOpen = (highlight: ReadonlySet<number> | undefined, i: number): string =>
   highlight?.has(i + 1) ? '<span class="line highlighted">' : '<span class="line">';

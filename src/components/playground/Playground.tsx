@@ -25,7 +25,13 @@ const TABS: Tab[] = ['js', 'output', 'problems'];
 const TAB_NAMES: Record<Tab, string> = { js: 'JavaScript', output: 'Output', problems: 'Problems' };
 
 /** The Output tab's state: no run yet, running, ended, or code whose imports cannot be run here. */
-type RunState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; outcome: RunOutcome } | { kind: 'missing'; imports: string[] };
+type RunState = { kind: 'idle' } | { kind: 'running'; inFrame: boolean } | { kind: 'done'; outcome: RunOutcome } | { kind: 'missing'; imports: string[] };
+
+/** Whether a run shows something in its frame (what it rendered): the panel then shows the frame. */
+function showsFrame(state: RunState): boolean {
+  if (state.kind === 'running') return state.inFrame;
+  return state.kind === 'done' && !state.outcome.stopped && (state.outcome.frame === 'app' || state.outcome.frame === 'own');
+}
 
 function runStatusText(state: RunState): string {
   if (state.kind === 'running') return 'Running…';
@@ -98,8 +104,6 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const [moduleFormat, setModuleFormat] = useState<ModuleFormat>('esmodule');
   const moduleRef = useRef<ModuleFormat>('esmodule');
   const [lines, setLines] = useState<OutputLine[]>([]);
-  /** Whether the Output panel shows a run's frame (code that renders, run.ts). */
-  const [framed, setFramed] = useState(false);
   const frameHost = useRef<HTMLDivElement>(null);
 
   const editorHost = useRef<HTMLDivElement>(null);
@@ -149,13 +153,12 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     const runtimeUrl = runtime === undefined ? undefined : new URL(runtime, window.location.href).href;
     const prepared = prepareRun(js, runtimeUrl, canRunInFrame());
     setLines([]);
-    setFramed('render' in prepared);
     if ('missing' in prepared) {
       running.current = null;
       setRunState({ kind: 'missing', imports: prepared.missing });
       return;
     }
-    setRunState({ kind: 'running' });
+    setRunState({ kind: 'running', inFrame: 'render' in prepared });
     followOutput.current = true;
     ownScrollTop.current = -1;
     // Lines are shown a frame at a time: a loop printing hundreds would otherwise render each.
@@ -181,8 +184,6 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       cancelAnimationFrame(frame);
       flush();
       setRunState({ kind: 'done', outcome });
-      // A frame that shows nothing (the code rendered nothing, or it stopped) leaves the panel.
-      if (outcome.stopped || (outcome.frame !== 'app' && outcome.frame !== 'own')) setFramed(false);
     });
   }, []);
 
@@ -509,7 +510,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                 runtime and React.
               </p>
             ) : null}
-            <div className="pg-render" ref={frameHost} hidden={!framed} />
+            {/* A frame that shows nothing (the code rendered nothing, or it stopped) leaves the panel. */}
+            <div className="pg-render" ref={frameHost} hidden={!showsFrame(runState)} />
             {runState.kind === 'done' && runState.outcome.frame === 'nothing' && !runState.outcome.stopped ? (
               <p className="pg-banner pg-banner-info">
                 To see a component here, define it as the module <code>App</code> (<code>{'module App = { @react.component let make = () => … }'}</code>) or as the code&apos;s own{' '}
@@ -525,7 +527,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
                   </li>
                 ))}
               </ol>
-            ) : runState.kind === 'done' && runState.outcome.frame !== 'app' && runState.outcome.frame !== 'own' ? (
+            ) : runState.kind === 'done' && !showsFrame(runState) ? (
               <p className="pg-empty">The code ran and printed nothing. Print values with <code>Console.log</code>.</p>
             ) : runState.kind === 'idle' ? (
               <p className="pg-empty">
