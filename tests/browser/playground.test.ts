@@ -477,13 +477,57 @@ describe('the /try playground', () => {
       expect(await page.locator('.pg-render').isHidden()).toBe(true);
       await page.context().close();
 
-      const busy = await run('module App = {\n  @react.component\n  let make = () => React.null\n}\nlet rec loop = () => loop()\nloop()\n');
+      // Busy without a loop of its own (a regex that backtracks for minutes): the time limit stops it.
+      const busy = await run('module App = {\n  @react.component\n  let make = () => React.null\n}\nConsole.log(/(a+)+b/->RegExp.test(String.repeat("a", 40) ++ "c"))\n');
       expect(await busy.locator('.pg-run-status').textContent()).toBe('Stopped after 5 s: the code was still running');
       expect(await busy.locator('.pg-render iframe').count()).toBe(0);
       await busy.locator('.pg-editor .cm-content').click();
       await busy.keyboard.type('// still here');
       expect(await editorText(busy)).toContain('// still here');
       await busy.context().close();
+    });
+
+    it('stops a loop that never ends in the frame after 1 s with an error of its own, at the top, in a render and in an event', async () => {
+      const stopped = /^ErrorUncaught RangeError: A loop ran for more than 1 s and was stopped \(does it ever end\?\)/;
+      const top = await run('module App = {\n  @react.component\n  let make = () => React.null\n}\nlet rec loop = () => loop()\nloop()\n');
+      expect(await top.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
+      const [level, text] = (await printed(top))[0]!;
+      expect(level).toBe('exception');
+      expect(text).toMatch(stopped);
+      await top.context().close();
+
+      const render = await run('@react.component\nlet make = () => {\n  let rec spin = n => spin(n + 1)\n  let _ = spin(0)\n  <p> {React.string("never")} </p>\n}\n');
+      expect(await render.locator('.pg-run-status').textContent()).toMatch(/^Ran in \d+ ms$/);
+      expect((await printed(render)).map(([, t]) => t).join('\n')).toMatch(/RangeError: A loop ran for more than 1 s/);
+      expect(await render.locator('.pg-render').isHidden()).toBe(true);
+      await render.context().close();
+
+      const code = [
+        'module App = {',
+        '  @react.component',
+        '  let make = () => {',
+        '    let (count, setCount) = React.useState(() => 0)',
+        '    <div>',
+        '      <button onClick={_ => {',
+        '        let i = ref(0)',
+        '        while i.contents >= 0 { i := i.contents + 1 }',
+        '      }}> {React.string("spin")} </button>',
+        '      <button onClick={_ => setCount(c => c + 1)}> {React.string(`count ${Int.toString(count)}`)} </button>',
+        '    </div>',
+        '  }',
+        '}',
+        '',
+      ].join('\n');
+      const page = await run(code);
+      expect(await page.locator('.pg-run-status').textContent()).toMatch(/^Rendered in \d+ ms$/);
+      const frame = page.frameLocator('.pg-render iframe');
+      await frame.getByRole('button', { name: 'spin' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.pg-console li').length === 1, undefined, { timeout: 10_000 });
+      expect((await printed(page))[0]![1]).toMatch(stopped);
+      // The component lives on.
+      await frame.getByRole('button', { name: 'count 0' }).click();
+      expect(await frame.getByRole('button', { name: /^count/ }).textContent()).toBe('count 1');
+      await page.context().close();
     });
 
     it('runs again after each compile once the reader has run the code', async () => {

@@ -6,8 +6,11 @@
 // origin, so the code in it reaches neither this page nor the site's storage, and may fetch nothing
 // of the site's without CORS. So it is sent everything it runs: React and ReactDOM as one classic
 // script (render-libraries.ts), the runtime modules the code needs (fetched here, same origin), and
-// the code; it makes each a blob URL and maps the imports to them with an import map.
+// the code; it makes each a blob URL and maps the imports to them with an import map. Every loop of
+// the code carries a clock (loop-guard.ts), so a loop that never ends stops itself after a second.
 import libraries from 'docsgen:playground-render-libraries';
+import { parser } from '@lezer/javascript';
+import { guardLoops, LOOP_GUARD_GLOBAL, LOOP_LIMIT_MS, loopGuard } from './loop-guard.ts';
 import { LIBRARIES_KEY, MAX_LINE_CHARS, MAX_LINES, RUN_LIMIT_MS, RunRecord, readSandboxMessage, runtimeModules, sandboxMain, type FrameJob, type OutputLine, type RunHandle } from './run.ts';
 
 /** The frame's height bounds, in CSS pixels: it grows with what it shows, up to a point. */
@@ -17,7 +20,7 @@ const MAX_HEIGHT = 640;
 /** The frame's document before the code arrives: a root to render into, and the sandbox code. */
 function frameDocument(): string {
   // `<\/script` means the same as `</script` in any string or regex of the code, and cannot end the element.
-  const boot = `(${sandboxMain.toString()})(${JSON.stringify({ maxLines: MAX_LINES, maxChars: MAX_LINE_CHARS })}, ${JSON.stringify({ librariesKey: LIBRARIES_KEY })});`.replace(/<\/script/gi, '<\\/script');
+  const boot = `globalThis.${LOOP_GUARD_GLOBAL}=(${loopGuard.toString()})(${LOOP_LIMIT_MS});(${sandboxMain.toString()})(${JSON.stringify({ maxLines: MAX_LINES, maxChars: MAX_LINE_CHARS })}, ${JSON.stringify({ librariesKey: LIBRARIES_KEY })});`.replace(/<\/script/gi, '<\\/script');
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light">',
     '<style>body{margin:0;padding:12px;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#16171d;background:#fff}</style>',
@@ -72,7 +75,8 @@ export function runInFrame(host: HTMLElement, prepared: { module: string; runtim
   Promise.all([modules, loaded]).then(
     ([found]) => {
       if (run.ended) return;
-      const job: FrameJob = { libraries, modules: found, entry: prepared.module };
+      // The reader's loops stop themselves (loop-guard.ts): a frame on the page's thread cannot be stopped from outside.
+      const job: FrameJob = { libraries, modules: found, entry: guardLoops(prepared.module, parser) };
       frame.contentWindow?.postMessage(job, '*');
     },
     (err: unknown) => {
