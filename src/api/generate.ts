@@ -19,6 +19,7 @@ import type { ResolvedConfig } from '../pipeline/config.ts';
 import type { Message } from '../pipeline/types.ts';
 import type { GeneratedFile } from './pages.ts';
 import type { ApiModule, GeneratedApi } from './types.ts';
+import { markApiDataUsed, pruneApiData } from './cache-files.ts';
 
 /** Bump when an extractor's output changes: its old cache files are then not read. */
 const FORMAT = { 'rescript-tools': 6, legacy: 7 };
@@ -129,11 +130,15 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
       // The extracted data is a function of the key, so the key (with the file's size) is its hash.
       const outline = config.cacheDir && existsSync(cacheFile) ? readOutline(cacheRoot, cacheFile) : undefined;
       if (outline) {
+        markApiDataUsed(cacheFile);
         result.data.set(version, { api: outline.api, file: lazyFile(displayPath, outline.full, readAgain(cacheFile), `${key}:${outline.size}`) });
         return;
       }
       let text: string | undefined;
-      if (config.cacheDir && existsSync(cacheFile)) text = await readFile(cacheFile, 'utf8');
+      if (config.cacheDir && existsSync(cacheFile)) {
+        text = await readFile(cacheFile, 'utf8');
+        markApiDataUsed(cacheFile);
+      }
       if (text === undefined) {
         const work = path.join(cacheRoot, 'api-work', version);
         let api: GeneratedApi;
@@ -178,6 +183,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
           const tmp = `${cacheFile}.${process.pid}.tmp`;
           await writeFile(tmp, text);
           await rename(tmp, cacheFile);
+          pruneApiData(cacheRoot, version);
         }
         result.extracted.push(version);
       }
