@@ -20,6 +20,12 @@ type Status =
   | { kind: 'unavailable' }
   | { kind: 'failed'; message: string };
 
+/**
+ * Which compiler answers: `docsgen serve`'s endpoint, else (a static host has none) the official
+ * browser bundle the config names. Each compile asks the one that answered last, then the other.
+ */
+type Source = 'server' | 'bundle';
+
 type Tab = 'js' | 'output' | 'problems';
 const TABS: Tab[] = ['js', 'output', 'problems'];
 const TAB_NAMES: Record<Tab, string> = { js: 'JavaScript', output: 'Output', problems: 'Problems' };
@@ -130,18 +136,26 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
   const tabRef = useRef(tab);
   tabRef.current = tab;
 
-  const useBundle = Boolean(compilerBaseUrl) && versions.length > 0;
+  const hasBundle = Boolean(compilerBaseUrl) && versions.length > 0;
+  const [source, setSource] = useState<Source>('server');
+  const sourceRef = useRef<Source>('server');
+  const useBundle = source === 'bundle';
 
-  const getCompiler = useCallback((): Promise<PlaygroundCompiler> => {
-    const key = useBundle ? versionRef.current : 'server';
-    let c = compilers.current.get(key);
-    if (!c) {
-      c = useBundle ? bundleCompiler(compilerBaseUrl!, versionRef.current) : Promise.resolve(serverCompiler());
-      compilers.current.set(key, c);
-      c.catch(() => compilers.current.delete(key));
-    }
-    return c;
-  }, [useBundle, compilerBaseUrl]);
+  const compilerOf = useCallback(
+    (from: Source): Promise<PlaygroundCompiler> => {
+      const key = from === 'bundle' ? versionRef.current : 'server';
+      let c = compilers.current.get(key);
+      if (!c) {
+        c = from === 'bundle' ? bundleCompiler(compilerBaseUrl!, versionRef.current) : Promise.resolve(serverCompiler());
+        compilers.current.set(key, c);
+        c.catch(() => compilers.current.delete(key));
+      }
+      return c;
+    },
+    [compilerBaseUrl],
+  );
+  /** The compilers to ask, in order: the one that answered last, then the other (if the config names a bundle). */
+  const sources = useCallback((): Source[] => (hasBundle ? [sourceRef.current, sourceRef.current === 'server' ? 'bundle' : 'server'] : ['server']), [hasBundle]);
 
   /**
    * Runs compiled JavaScript in a worker, or in a frame that shows what it renders (run.ts), its
@@ -192,29 +206,40 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     // No memory of an earlier failure: each compile asks again, so a server that is back (or a
     // network that was down) is used at the next edit or Ctrl+Enter.
     const run = ++seq.current;
-    const source = codeRef.current;
+    const code = codeRef.current;
     setStatus({ kind: 'compiling' });
-    try {
-      const compiler = await getCompiler();
-      const start = performance.now();
-      const format = moduleRef.current;
-      const result = await compiler.compile(source, format);
-      if (run !== seq.current) return; // a newer compile is on its way
-      setOutcome(result);
-      if (result.js !== undefined) setLastJs(result.js);
-      if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
-      setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
-      setCompiledWith(compiler.version ?? null);
-    } catch (err) {
-      if (run !== seq.current) return;
-      const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof CompilerUnavailable) {
-        // The how-to is for whoever runs the site; readers get the plain banner.
-        console.warn(`docsgen: no compiler answered (${message}). ${OPERATOR_HINT}`);
-        setStatus({ kind: 'unavailable' });
-      } else setStatus({ kind: 'failed', message });
+    const unavailable: string[] = [];
+    for (const from of sources()) {
+      try {
+        const compiler = await compilerOf(from);
+        const start = performance.now();
+        const format = moduleRef.current;
+        const result = await compiler.compile(code, format);
+        if (run !== seq.current) return; // a newer compile is on its way
+        if (from !== sourceRef.current) {
+          sourceRef.current = from;
+          setSource(from);
+        }
+        setOutcome(result);
+        if (result.js !== undefined) setLastJs(result.js);
+        if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
+        setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
+        setCompiledWith(compiler.version ?? null);
+        return;
+      } catch (err) {
+        if (run !== seq.current) return;
+        const message = err instanceof Error ? err.message : String(err);
+        if (!(err instanceof CompilerUnavailable)) {
+          setStatus({ kind: 'failed', message });
+          return;
+        }
+        unavailable.push(`${from === 'server' ? 'the server' : 'the browser compiler'}: ${message}`);
+      }
     }
-  }, [getCompiler, runCode]);
+    // The how-to is for whoever runs the site; readers get the plain banner.
+    console.warn(`docsgen: no compiler answered (${unavailable.join('; ')}). ${OPERATOR_HINT}`);
+    setStatus({ kind: 'unavailable' });
+  }, [compilerOf, sources, runCode]);
 
   const compileSoon = useCallback(() => {
     clearTimeout(timer.current);
@@ -234,7 +259,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     // Code from a page of older docs compiles with that release's compiler when one is offered.
     const release = fromRelease(window.location.search);
     setFrom(release);
-    const match = release && useBundle ? versions.find((v) => majorOf(v) === majorOf(release)) : undefined;
+    const match = release && hasBundle ? versions.find((v) => majorOf(v) === majorOf(release)) : undefined;
     if (match) {
       versionRef.current = match;
       setVersion(match);
@@ -255,7 +280,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             keepCodeInAddress(codeRef.current);
             void compileNow();
           },
-          ...(useBundle ? {} : { onFormat: () => void formatRef.current() }),
+          onFormat: () => void formatRef.current(),
         });
         output.current = mod.createOutput(outputHost.current, 'Compiled JavaScript');
         setEditorReady(true);
@@ -316,7 +341,8 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
     const before = codeRef.current;
     let note: string;
     try {
-      const compiler = await getCompiler();
+      // The browser bundle has no formatter: its button is hidden, and the shortcut says so.
+      const compiler = await compilerOf(sourceRef.current);
       const result = compiler.format ? await compiler.format(before) : { failure: 'This compiler cannot format code.' };
       if (codeRef.current !== before) return; // edited meanwhile: the answer is for older code
       if ('code' in result) {
