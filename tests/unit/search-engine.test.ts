@@ -141,6 +141,24 @@ describe('ranking', () => {
     expect(order('external').slice(0, 2)).toEqual(['external', 'build-external-stdlib']);
   });
 
+  it('puts a page that names the query among the things it is about above a section named only that', () => {
+    const pages = [
+      record('/docs/manual/v11.0.0/extensible-variant#pattern-matching', 'Pattern Matching', 'Match an extensible variant with a catch-all case.'),
+      record('/docs/manual/v11.0.0/pattern-matching-destructuring', 'Pattern Matching / Destructuring', 'A pattern describes the shape of a value.'),
+      record('/docs/manual/v11.0.0/tuple#pattern-matching-on-tuples', 'Pattern Matching on Tuples', 'Take a tuple apart.'),
+      record('/docs/manual/v11.0.0/record#destructuring', 'Destructuring', 'Take a record apart.'),
+      record('/docs/manual/v11.0.0/null-undefined-option', 'Null, Undefined and Option', 'Values that may be missing.'),
+      record('/docs/manual/v11.0.0/faq#undefined', 'Undefined', 'When undefined shows up.'),
+    ];
+    const search = new EmbeddedSearch(embeddedIndex('v11.0.0', pages));
+    const first = (query: string) => search.search({ ...base, query }).hits[0]!.url.replace('/docs/manual/v11.0.0/', '');
+    expect(first('pattern matching')).toBe('pattern-matching-destructuring');
+    expect(first('destructuring')).toBe('pattern-matching-destructuring');
+    expect(first('undefined')).toBe('null-undefined-option');
+    // Only whole names: a page about one thing with more words is still below a section named so.
+    expect(first('pattern matching on tuples')).toBe('tuple#pattern-matching-on-tuples');
+  });
+
   it('counts a plural as its singular, and a page above a section at the same title match', () => {
     expect(order('compiler warnings')[0]).toBe('warning-numbers');
   });

@@ -261,6 +261,18 @@ function isNamedBy(title: string, query: string): boolean {
   return query !== '' && (title === query || title === `${query}s` || query === `${title}s` || title === `${query}es` || query === `${title}es`);
 }
 
+/**
+ * Whether one of the names a title gives is the query: the title itself, or one of the names it
+ * lists (`Pattern Matching / Destructuring`, `Null, Undefined and Option`, `Elements & JSX`): a
+ * page named for two things is as much about each as a section named for one.
+ */
+function isNamedIn(title: string, query: string): boolean {
+  return isNamedBy(normal(title), query) || title.split(TITLE_NAMES).some((name) => isNamedBy(normal(name), query));
+}
+
+/** What separates the names a title lists. */
+const TITLE_NAMES = /\s+\/\s+|\s*,\s+|\s+&\s+|\s+and\s+/i;
+
 /** Lowercase words of a title or query, punctuation other than the dot of a module path dropped. */
 function normal(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}_.']+/gu, ' ').trim();
@@ -279,9 +291,9 @@ interface RankKey {
    */
   title: number;
   /**
-   * A guide of the reader's own section whose title is the query itself, or its plural or
-   * singular (the manual's "Refs" for `ref`): before another section's pages that only hold the
-   * word ("Refs and the DOM"), which their kind would put first.
+   * A guide of the reader's own section whose title (or one of the names it lists: isNamedIn) is
+   * the query itself, or its plural or singular (the manual's "Refs" for `ref`): before another
+   * section's pages that only hold the word ("Refs and the DOM"), which their kind would put first.
    */
   named: boolean;
   /** From another docs section than the reader's (a companion: search/companions.ts). */
@@ -339,7 +351,7 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
     const companion = own !== undefined && doc.version !== own && doc.version !== NO_VERSION;
-    const named = !inApi && !companion && isNamedBy(normal(doc.title), query);
+    const named = !inApi && !companion && isNamedIn(doc.title, query);
     keys.set(r, { title, named, companion, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
