@@ -102,15 +102,15 @@ function makeCold(site) {
 }
 
 /**
- * The API data files in the cache, with their modification times: a build that adds or rewrites one
+ * The API data files in the cache, by name (a name is its data's key): a build that adds one
  * extracted again instead of reading them (a leftover api-work/ directory, which a build may clear,
  * says nothing).
  */
 function apiFiles(site) {
   const cache = path.join(site, CACHE);
   if (!fs.existsSync(cache)) return '';
-  const files = fs.readdirSync(cache).filter((f) => /^api-.+\.json$/.test(f)).sort();
-  return files.map((f) => `${f}@${Math.round(fs.statSync(path.join(cache, f)).mtimeMs)}`).join(' ');
+  // Not their times: a build that reads a file sets its modification time (src/api/cache-files.ts).
+  return fs.readdirSync(cache).filter((f) => /^api-.+\.json$/.test(f)).sort().join(' ');
 }
 
 function benchReal(scale) {
