@@ -7,7 +7,7 @@ import { DocsgenError } from '../pipeline/errors.ts';
 import { forgetBundle } from '../pipeline/bundle.ts';
 import { runBuild, summaryLine, type BuildResult } from '../pipeline/run.ts';
 import { startServer } from '../serve/server.ts';
-import { defaultSearchDirs, resolveCompiler } from '../serve/compile-endpoint.ts';
+import { defaultSearchDirs, resolveCompiler } from '../pipeline/rescript-toolchain.ts';
 import { WatchSession } from '../watch/session.ts';
 import { LiveReload, RELOAD_CLIENT } from '../watch/live-reload.ts';
 import type { CommitResult } from '../pipeline/write-in-place.ts';

@@ -7,7 +7,8 @@ import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/serve/server.ts';
-import { compileRescript, defaultSearchDirs, resolveCompiler } from '../../src/serve/compile-endpoint.ts';
+import { compileRescript } from '../../src/serve/compile-endpoint.ts';
+import { defaultSearchDirs, resolveCompiler } from '../../src/pipeline/rescript-toolchain.ts';
 
 let server: http.Server;
 let port: number;
