@@ -27,7 +27,8 @@ import { sha1 } from '../util/text.ts';
 import { listTree, type TreeFile } from '../util/files.ts';
 import type { CompileContext } from '../render/compile.ts';
 import type { BundleResult, CompiledPage, LoadedConfig, Message, OutputFile, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
-import { resolvePlaygroundSettings } from '../components/playground/config.ts';
+import { resolvePlaygroundSettings, type PublishedRuntime } from '../components/playground/config.ts';
+import { runtimeToPublish } from './playground-runtime.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
 
@@ -66,7 +67,7 @@ export interface BuildResult {
 }
 
 /** Facts every page's Markdown compile needs. */
-export function createCompileContext(sources: SourceFile[], config: LoadedConfig, site: ResolvedSiteConfig): CompileContext {
+export function createCompileContext(sources: SourceFile[], config: LoadedConfig, site: ResolvedSiteConfig, runtime?: PublishedRuntime): CompileContext {
   const routeByFile: Record<string, string> = {};
   for (const s of sources) if (s.route !== null) routeByFile[s.id.replace(/\.mdx?$/, '')] = s.route;
   const rewriteAliases: Record<string, Record<string, string>> = {};
@@ -74,7 +75,7 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
     rewriteAliases[section] = Object.fromEntries(Object.entries(sv.aliases).filter(([alias]) => !sv.routed.includes(alias)));
   }
   const warnings = (config.warnings?.data as { warnings?: { number: number; description: string }[] } | undefined)?.warnings ?? [];
-  const playground = resolvePlaygroundSettings(config.playground?.data).settings;
+  const playground = { ...resolvePlaygroundSettings(config.playground?.data).settings, ...(runtime ? { runtime } : {}) };
   return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support, playground };
 }
 
@@ -119,7 +120,9 @@ async function build(
     validateContent({ sources: loaded.sources, config: loaded.config }),
   );
   const pages: Page[] = validated.pages;
-  const ctx = createCompileContext(loaded.sources, loaded.config, site);
+  // The ReScript runtime, published for the playground's browser compiler on static hosts.
+  const playgroundRuntime = runtimeToPublish(resolvePlaygroundSettings(loaded.config.playground?.data).settings, config.root);
+  const ctx = createCompileContext(loaded.sources, loaded.config, site, playgroundRuntime?.runtime);
   // Titles are known before compiling, so the index (routes, sidebars, prev/next) is built first
   // and every page is rendered and written as soon as it is compiled: rendering overlaps compiling.
   const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));
@@ -219,6 +222,7 @@ async function build(
       });
     buildGenerated({ pages, compiled, site, index, kept, emit, memo: opts.session !== undefined });
     buildSitePages({ pages, compiled, site, index, data: pagesData });
+    if (writer && playgroundRuntime) index.files.push(...playgroundRuntime.files());
     if (writer) index.files.push(...timeStage('search', () => searchFiles(search, searchSettings.settings, site, keptIndexes, emit, companions).files));
     const servedFiles = [
       ...index.files.map((f) => `/${f.path}`),

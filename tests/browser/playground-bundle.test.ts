@@ -3,6 +3,8 @@
 // test (the real one is on the ReScript CDN, out of reach offline); the page's side of the
 // protocol is what is under test: which compiler it asks, which files it loads, what it shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { openFixtureSite, type FixtureSite } from '../helpers/browser.ts';
@@ -25,6 +27,9 @@ function fakeCompiler(version: string): string {
       rescript: {
         version: ${JSON.stringify(version)},
         compile(code) {
+          // What a program using the runtime compiles to, its import written the way a bundle may.
+          if (code.includes('SUM')) return { type: 'success', js_code: 'import * as Stdlib_Array from "./stdlib/Stdlib_Array.js";\\nconsole.log("sum", Stdlib_Array.reduce([1, 2, 3], 0, (a, b) => a + b));\\n', warnings: [] };
+          if (code.includes('APP')) return { type: 'success', js_code: 'import * as Stdlib_Array from "./stdlib/Stdlib_Array.js";\\nimport * as JsxRuntime from "react/jsx-runtime";\\nfunction make() { return JsxRuntime.jsx("p", { children: "total " + Stdlib_Array.reduce([4, 5], 0, (a, b) => a + b) }); }\\nlet App = { make };\\nexport { App }\\n', warnings: [] };
           if (code.includes('oops')) return { type: 'syntax_error', errors: [{ fullMsg: 'I was expecting an expression', shortMsg: 'I was expecting an expression', row: 1, column: 8, endRow: 1, endColumn: 12 }] };
           return { type: 'success', js_code: '// compiled by the ${version} bundle (' + system + ')\\n' + code.split('\\n').map((l) => '// ' + l).join('\\n'), warnings: [] };
         },
@@ -81,6 +86,27 @@ describe('the /try playground on a static host', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForSelector('.pg-status-errors');
     expect(await page.locator('.pg-status').textContent()).toBe('1 error');
+    await context.close();
+  });
+
+  it('runs what the bundle compiled with the ReScript runtime the build published beside the site, in a worker and in a frame', async () => {
+    // The build wrote the installed runtime (12.3.1, the first bundle's version) for the page.
+    expect(existsSync(path.join(site.outDir, 'playground', 'runtime', '12.3.1', 'Stdlib_Array.js'))).toBe(true);
+    const { page, context } = await staticHost(`?code=${compressToEncodedURIComponent('// SUM\n')}`);
+    await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('Stdlib_Array'));
+    const runtimeRequests: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/playground/runtime/') && runtimeRequests.push(new URL(r.url()).pathname)));
+    await page.getByRole('tab', { name: 'Output' }).click();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.waitForFunction(() => /^Ran in/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    expect(await page.$$eval('.pg-console li', (lines) => lines.map((l) => l.textContent))).toEqual(['sum 6']);
+    expect(runtimeRequests).toContain('/playground/runtime/12.3.1/Stdlib_Array.js');
+    // A component, rendered in the frame with the same runtime.
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('// APP\n');
+    await page.waitForFunction(() => /^Rendered in/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    expect(await page.frameLocator('.pg-render iframe').locator('#root').textContent()).toBe('total 9');
     await context.close();
   });
 

@@ -290,6 +290,23 @@ describe('preparing compiled code to run', () => {
     expect(prepareRun('import * as X from "@rescript/runtime/lib/es6/../../package.json";', 'http://h/api/runtime/')).toEqual({ missing: ['@rescript/runtime/lib/es6/../../package.json'] });
   });
 
+  it('with a published runtime, takes an import of one of its modules by another path as that module (the browser compiler may write them so)', () => {
+    const known = new Set(['Stdlib_Array.js', 'Primitive_option.js']);
+    const other = 'import * as Stdlib_Array from "./stdlib/Stdlib_Array.js";\nimport * as Own from "./Own.js";\nexport { Stdlib_Array, Own }';
+    expect(prepareRun(other, 'https://example.org/playground/runtime/12.3.1/', false, known)).toEqual({ missing: ['./Own.js'] });
+    const runnable = 'import * as Stdlib_Array from "./stdlib/Stdlib_Array.js";\nconsole.log(Stdlib_Array.reduce([1, 2], 0, (a, b) => a + b));';
+    expect(prepareRun(runnable, 'https://example.org/playground/runtime/12.3.1/', false, known)).toEqual({
+      module: runnable.replace('"./stdlib/Stdlib_Array.js"', '"https://example.org/playground/runtime/12.3.1/Stdlib_Array.js"'),
+    });
+    // In a frame, the import map knows the runtime by the package's specifier.
+    const app = `import * as JsxRuntime from "react/jsx-runtime";\n${runnable}\nlet App = { make: () => JsxRuntime.jsx("p", {}) };\nexport { App }`;
+    expect(prepareRun(app, 'https://example.org/playground/runtime/12.3.1/', true, known)).toEqual({
+      render: { module: app.replace('"./stdlib/Stdlib_Array.js"', '"@rescript/runtime/lib/es6/Stdlib_Array.js"'), runtime: ['Stdlib_Array.js'] },
+    });
+    // Without the list, such an import is another module, and cannot be run.
+    expect(prepareRun(runnable, 'https://example.org/playground/runtime/12.3.1/')).toEqual({ missing: ['./stdlib/Stdlib_Array.js'] });
+  });
+
   const react = [
     'import * as React from "react";',
     'import * as JsxRuntime from "react/jsx-runtime";',

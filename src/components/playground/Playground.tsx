@@ -92,7 +92,7 @@ function replaceSearch(search: string): void {
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
 }
 
-export default function Playground({ compilerBaseUrl, versions }: PlaygroundProps) {
+export default function Playground({ compilerBaseUrl, versions, runtime }: PlaygroundProps) {
   const id = useId();
   const [code, setCode] = useState(DEFAULT_EXAMPLE);
   const [editorReady, setEditorReady] = useState(false);
@@ -146,13 +146,13 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
       const key = from === 'bundle' ? versionRef.current : 'server';
       let c = compilers.current.get(key);
       if (!c) {
-        c = from === 'bundle' ? bundleCompiler(compilerBaseUrl!, versionRef.current) : Promise.resolve(serverCompiler());
+        c = from === 'bundle' ? bundleCompiler(compilerBaseUrl!, versionRef.current, undefined, runtime) : Promise.resolve(serverCompiler());
         compilers.current.set(key, c);
         c.catch(() => compilers.current.delete(key));
       }
       return c;
     },
-    [compilerBaseUrl],
+    [compilerBaseUrl, runtime],
   );
   /** The compilers to ask, in order: the one that answered last, then the other (if the config names a bundle). */
   const sources = useCallback((): Source[] => (hasBundle ? [sourceRef.current, sourceRef.current === 'server' ? 'bundle' : 'server'] : ['server']), [hasBundle]);
@@ -161,11 +161,11 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
    * Runs compiled JavaScript in a worker, or in a frame that shows what it renders (run.ts), its
    * console lines shown as they come.
    */
-  const runCode = useCallback((js: string, runtime: string | undefined) => {
+  const runCode = useCallback((js: string, runtimePath: string | undefined, runtimeModules?: readonly string[]) => {
     running.current?.stop();
     ranOnce.current = true;
-    const runtimeUrl = runtime === undefined ? undefined : new URL(runtime, window.location.href).href;
-    const prepared = prepareRun(js, runtimeUrl, canRunInFrame());
+    const runtimeUrl = runtimePath === undefined ? undefined : new URL(runtimePath, window.location.href).href;
+    const prepared = prepareRun(js, runtimeUrl, canRunInFrame(), runtimeModules && new Set(runtimeModules));
     setLines([]);
     if ('missing' in prepared) {
       running.current = null;
@@ -222,7 +222,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
         }
         setOutcome(result);
         if (result.js !== undefined) setLastJs(result.js);
-        if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
+        if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime, result.runtimeModules);
         setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
         setCompiledWith(compiler.version ?? null);
         return;
@@ -512,7 +512,7 @@ export default function Playground({ compilerBaseUrl, versions }: PlaygroundProp
             }}
             role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
             <div className="pg-run-bar">
-              <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime)}>
+              <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime, outcome.runtimeModules)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
                   <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
                 </svg>

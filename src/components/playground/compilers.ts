@@ -3,6 +3,7 @@
 // behind one interface, so the page does not care which one answers.
 
 import { COMPILE_PATH, FORMAT_PATH, type CompileProblem, type ModuleFormat } from './protocol.ts';
+import type { PublishedRuntime } from './config.ts';
 
 /** A compiler message at its place in the code (the endpoint's, or made from the bundle's). */
 export type Problem = CompileProblem;
@@ -18,6 +19,8 @@ export interface CompileOutcome {
   ms?: number;
   /** The path of this server (ending in `/`) where the runtime modules the JavaScript imports are served. */
   runtime?: string;
+  /** The modules found there, when the JavaScript may import them by another path than the package's (the browser compiler's). */
+  runtimeModules?: readonly string[];
 }
 
 /** The formatter's answer: the formatted code, the syntax errors that stop it, or why it failed. */
@@ -246,7 +249,7 @@ export function fromBundleResult(r: BundleResult): CompileOutcome {
  * they are loaded after it, as the official playground does. Untestable offline: the unit tests
  * cover the URL and result mapping; the page's tests use the server compiler.
  */
-export async function bundleCompiler(base: string, version: string, load: ScriptLoader = loadScript): Promise<PlaygroundCompiler> {
+export async function bundleCompiler(base: string, version: string, load: ScriptLoader = loadScript, runtime?: PublishedRuntime): Promise<PlaygroundCompiler> {
   const urls = bundleUrls(base, version);
   try {
     await load(urls.compiler);
@@ -266,7 +269,13 @@ export async function bundleCompiler(base: string, version: string, load: Script
     async compile(code, format = 'esmodule') {
       try {
         instance.setModuleSystem?.(format === 'commonjs' ? 'nodejs' : 'es6');
-        return fromBundleResult(instance.rescript.compile(code));
+        const outcome = fromBundleResult(instance.rescript.compile(code));
+        // The runtime the site published for this version runs what it compiled.
+        if (outcome.js !== undefined && format === 'esmodule' && runtime?.version === v) {
+          outcome.runtime = runtime.path;
+          outcome.runtimeModules = runtime.modules;
+        }
+        return outcome;
       } catch (err) {
         return { errors: [], warnings: [], failure: err instanceof Error ? err.message : String(err) };
       }

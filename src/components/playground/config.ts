@@ -7,6 +7,22 @@ export interface PlaygroundSettings {
   compilerBaseUrl?: string;
   /** Bundle versions, newest first; the first is the default. */
   versions: string[];
+  /**
+   * The ReScript runtime the build published beside the site (src/pipeline/playground-runtime.ts),
+   * for running what the bundle of the same version compiles: a static host has no endpoint to
+   * serve it. Absent when no bundle is named, or none is of the installed runtime's version.
+   */
+  runtime?: PublishedRuntime;
+}
+
+/** A ReScript runtime published with the site: `{path}{module}` is each of its modules. */
+export interface PublishedRuntime {
+  /** `12.3.1`: the bundle `v12.3.1` runs with it. */
+  version: string;
+  /** Site path of its folder, ending in `/`. */
+  path: string;
+  /** Its modules' file names (`Stdlib_Array.js`). */
+  modules: string[];
 }
 
 /** A problem in the file, at a JSON pointer. */

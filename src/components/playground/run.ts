@@ -64,9 +64,13 @@ export function importsOf(js: string): string[] {
   return [...new Set([...js.matchAll(IMPORT)].map((m) => m[3]!))];
 }
 
-/** The runtime module an import names (`Stdlib_Array.js`), or undefined for any other import. */
-export function runtimeModuleOf(specifier: string): string | undefined {
-  const name = specifier.startsWith(RUNTIME_IMPORT) ? specifier.slice(RUNTIME_IMPORT.length) : undefined;
+/**
+ * The runtime module an import names (`Stdlib_Array.js`), or undefined for any other import. With
+ * `known` (a published runtime's modules: the browser compiler's output may reach them by another
+ * path than the package's), an import whose file name is one of them names it too.
+ */
+export function runtimeModuleOf(specifier: string, known?: ReadonlySet<string>): string | undefined {
+  const name = specifier.startsWith(RUNTIME_IMPORT) ? specifier.slice(RUNTIME_IMPORT.length) : known?.has(specifier.slice(specifier.lastIndexOf('/') + 1)) ? specifier.slice(specifier.lastIndexOf('/') + 1) : undefined;
   return name !== undefined && RUNTIME_MODULE.test(name) ? name : undefined;
 }
 
@@ -91,25 +95,32 @@ export type PreparedRun =
  * can render: `canRender`), or not at all. `runtimeUrl` (an absolute URL ending in `/`) serves the
  * runtime's modules, if anything does.
  */
-export function prepareRun(js: string, runtimeUrl: string | undefined, canRender = false): PreparedRun {
+export function prepareRun(js: string, runtimeUrl: string | undefined, canRender = false, known?: ReadonlySet<string>): PreparedRun {
   const imports = importsOf(js);
   const runtime: string[] = [];
   const missing: string[] = [];
   let usesReact = false;
   for (const specifier of imports) {
-    const name = runtimeModuleOf(specifier);
+    const name = runtimeModuleOf(specifier, known);
     if (name !== undefined && runtimeUrl !== undefined) runtime.push(name);
     else if (canRender && FRAME_PACKAGES.has(specifier)) usesReact = true;
     else missing.push(specifier);
   }
   if (missing.length > 0) return { missing };
-  if (canRender && (usesReact || EXPORTS_APP.test(js))) return { render: { module: js, runtime } };
+  // The frame's import map knows the runtime's modules by the package's specifier.
+  if (canRender && (usesReact || EXPORTS_APP.test(js))) return { render: { module: replaceImports(js, (specifier) => canonical(specifier, known)), runtime } };
   return {
     module: replaceImports(js, (specifier) => {
-      const name = runtimeModuleOf(specifier);
+      const name = runtimeModuleOf(specifier, known);
       return name === undefined ? undefined : `${runtimeUrl}${name}`;
     }),
   };
+}
+
+/** The package's specifier for an import of a runtime module by another path, else undefined (left as it is). */
+function canonical(specifier: string, known?: ReadonlySet<string>): string | undefined {
+  const name = runtimeModuleOf(specifier, known);
+  return name === undefined || specifier === `${RUNTIME_IMPORT}${name}` ? undefined : `${RUNTIME_IMPORT}${name}`;
 }
 
 /**
