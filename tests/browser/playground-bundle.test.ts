@@ -21,11 +21,19 @@ afterAll(async () => {
 
 /** A stand-in for `{base}/{version}/compiler.js`: `rescript_compiler.make()` as the official bundle defines it. */
 function fakeCompiler(version: string): string {
+  // The v12 stand-in formats (trims each line's end, one newline at the end); the v11 one has no formatter.
+  const format = version.startsWith('12')
+    ? `format(code) {
+          if (code.includes('oops')) return { type: 'syntax_error', errors: [{ fullMsg: 'I was expecting an expression', shortMsg: 'I was expecting an expression', row: 1, column: 8, endRow: 1, endColumn: 12 }] };
+          return { type: 'success', code: code.split('\\n').map((l) => l.trimEnd()).join('\\n').trimEnd() + '\\n', fromLang: 'res', toLang: 'res' };
+        },`
+    : '';
   return `globalThis.rescript_compiler = { make() {
     let system = 'es6';
     return {
       rescript: {
         version: ${JSON.stringify(version)},
+        ${format}
         compile(code) {
           // What a program using the runtime compiles to, its import written the way a bundle may.
           if (code.includes('SUM')) return { type: 'success', js_code: 'import * as Stdlib_Array from "./stdlib/Stdlib_Array.js";\\nconsole.log("sum", Stdlib_Array.reduce([1, 2, 3], 0, (a, b) => a + b));\\n', warnings: [] };
@@ -68,14 +76,22 @@ describe('the /try playground on a static host', () => {
     expect(await page.locator('.pg-status').textContent()).toMatch(/^Compiled in \d+ ms · ReScript 12\.3\.1$/);
     // The compiler first, then its libraries (they register into its file system).
     expect(loaded).toEqual(['/v12.3.1/compiler.js', '/v12.3.1/@rescript/react/cmij.js', '/v12.3.1/compiler-builtins/cmij.js']);
-    // Its versions to choose from; no Format button (the bundle has no formatter).
+    // Its versions to choose from.
     const select = page.getByRole('combobox', { name: 'Compiler' });
     expect(await select.locator('option').allTextContents()).toEqual(['v12.3.1', 'v11.1.2']);
-    expect(await page.getByRole('button', { name: 'Format' }).count()).toBe(0);
+    // Its formatter, as one edit.
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('let y = 1   ');
+    await page.getByRole('button', { name: 'Format' }).click();
+    await page.waitForFunction(() => document.querySelector('.pg-share-note')?.textContent === 'Formatted');
+    expect(await page.$$eval('.pg-editor .cm-line', (lines) => lines.map((l) => l.textContent).join('\n'))).toBe('let double = x => x * 2\nlet y = 1\n');
     await select.selectOption('v11.1.2');
     await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('compiled by the 11.1.2 bundle'));
     expect(loaded).toContain('/v11.1.2/@rescript/core/cmij.js');
     expect(await page.locator('.pg-status').textContent()).toMatch(/ReScript 11\.1\.2$/);
+    // A bundle without a formatter: no Format button.
+    expect(await page.getByRole('button', { name: 'Format' }).count()).toBe(0);
     // CommonJS goes to the bundle as its module system.
     await page.getByRole('combobox', { name: 'Module' }).selectOption('commonjs');
     await page.waitForFunction(() => document.querySelector('.pg-output')?.textContent?.includes('bundle (nodejs)'));

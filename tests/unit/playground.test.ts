@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { codeFromSearch, decodeCode, DEFAULT_EXAMPLE, encodeCode, fromRelease, majorOf, moduleFromSearch, searchWithCode, searchWithModule } from '../../src/components/playground/code-param.ts';
 import { pageRelease, playgroundHref } from '../../src/components/code/playground-href.ts';
-import { bundleUrls, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
+import { bundleUrls, fromBundleFormat, fromBundleResult, serverCompiler, CompilerUnavailable } from '../../src/components/playground/compilers.ts';
 import { prepareRun, runtimeModules } from '../../src/components/playground/run.ts';
 import { resolvePlaygroundSettings } from '../../src/components/playground/config.ts';
 
@@ -134,6 +134,15 @@ describe('the official compiler bundle', () => {
     expect(ok.js).toBe('let x = 1;');
     expect(ok.warnings[0]).toMatchObject({ kind: 'Warning 26', severity: 'warning', col: 17 });
     expect(fromBundleResult({ type: 'unexpected_error', msg: 'boom' }).failure).toBe('boom');
+  });
+
+  it('maps its formatter\'s answers: the code, the syntax errors at their places, or why it failed', () => {
+    const loc = { fullMsg: 'full', shortMsg: 'short', row: 1, column: 8, endRow: 1, endColumn: 12 };
+    expect(fromBundleFormat(() => ({ type: 'success', code: 'let x = 1\n' }))).toEqual({ code: 'let x = 1\n' });
+    expect(fromBundleFormat(() => ({ type: 'syntax_error', errors: [loc] }))).toEqual({ errors: [{ line: 1, col: 9, endLine: 1, endCol: 12, message: 'short', kind: 'Syntax error', severity: 'error' }] });
+    expect(fromBundleFormat(() => ({ type: 'unexpected_error', msg: 'jsoo exception' }))).toEqual({ failure: 'jsoo exception' });
+    expect(fromBundleFormat(() => ({ type: 'mystery' }) as never)).toHaveProperty('failure');
+    expect(fromBundleFormat(() => { throw new Error('boom'); })).toEqual({ failure: 'boom' });
   });
 });
 

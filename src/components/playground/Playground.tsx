@@ -140,6 +140,8 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
   const [source, setSource] = useState<Source>('server');
   const sourceRef = useRef<Source>('server');
   const useBundle = source === 'bundle';
+  /** Whether the compiler that answered last formats (the server does; a bundle may). */
+  const [canFormat, setCanFormat] = useState(true);
 
   const compilerOf = useCallback(
     (from: Source): Promise<PlaygroundCompiler> => {
@@ -225,6 +227,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
         if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime, result.runtimeModules);
         setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
         setCompiledWith(compiler.version ?? null);
+        setCanFormat(Boolean(compiler.format));
         return;
       } catch (err) {
         if (run !== seq.current) return;
@@ -341,7 +344,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
     const before = codeRef.current;
     let note: string;
     try {
-      // The browser bundle has no formatter: its button is hidden, and the shortcut says so.
+      // A bundle without a formatter: its button is hidden, and the shortcut says so.
       const compiler = await compilerOf(sourceRef.current);
       const result = compiler.format ? await compiler.format(before) : { failure: 'This compiler cannot format code.' };
       if (codeRef.current !== before) return; // edited meanwhile: the answer is for older code
@@ -419,7 +422,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
               </select>
             </label>
           ) : null}
-          {useBundle ? null : (
+          {!canFormat ? null : (
             <button type="button" className="pg-button pg-button-secondary pg-format" onClick={() => void format()} aria-keyshortcuts="Shift+Alt+F" title="Format the code (Shift+Alt+F)">
               Format
             </button>

@@ -150,9 +150,11 @@ type BundleResult =
   | { type: 'warning_error'; errors: BundleWarning[] }
   | { type: 'warning_flag_error'; msg: string }
   | { type: 'unexpected_error'; msg: string };
+/** What `rescript.format(code)` answers (rescript-lang.org's playground: its `ConversionResult`). */
+type BundleFormatResult = { type: 'success'; code: string } | { type: 'syntax_error'; errors: LocMsg[] } | { type: 'unexpected_error'; msg: string };
 interface BundleInstance {
   version?: string;
-  rescript: { compile(code: string): BundleResult; version?: string };
+  rescript: { compile(code: string): BundleResult; format?(code: string): BundleFormatResult; version?: string };
   setModuleSystem?(system: 'es6' | 'nodejs'): boolean;
   setOpenModules?(modules: string[]): boolean;
   setFilename?(name: string): boolean;
@@ -243,6 +245,18 @@ export function fromBundleResult(r: BundleResult): CompileOutcome {
   }
 }
 
+/** The bundle formatter's answer in the playground's terms. */
+export function fromBundleFormat(run: () => BundleFormatResult): FormatOutcome {
+  try {
+    const r = run();
+    if (r.type === 'success' && typeof r.code === 'string') return { code: r.code };
+    if (r.type === 'syntax_error' && Array.isArray(r.errors)) return { errors: r.errors.map((e) => fromLocMsg(e, 'error', 'Syntax error')) };
+    return { failure: r.type === 'unexpected_error' && r.msg ? r.msg : 'The formatter answered in a way this page does not understand' };
+  } catch (err) {
+    return { failure: err instanceof Error ? err.message : String(err) };
+  }
+}
+
 /**
  * Loads the official compiler bundle of `version` from `base` and compiles with it. The compiler
  * script must run before its library files (they register into the compiler's file system), so
@@ -263,9 +277,11 @@ export async function bundleCompiler(base: string, version: string, load: Script
   instance.setModuleSystem?.('es6');
   if (major(version) === 11) instance.setOpenModules?.(['RescriptCore']);
   const v = instance.rescript.version ?? instance.version ?? version.replace(/^v/, '');
+  const formatter = instance.rescript.format?.bind(instance.rescript);
   return {
     label: `ReScript ${v}`,
     version: v,
+    ...(formatter ? { format: async (code: string) => fromBundleFormat(() => formatter(code)) } : {}),
     async compile(code, format = 'esmodule') {
       try {
         instance.setModuleSystem?.(format === 'commonjs' ? 'nodejs' : 'es6');
