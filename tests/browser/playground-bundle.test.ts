@@ -123,6 +123,13 @@ describe('the /try playground on a static host', () => {
     await page.keyboard.type('// APP\n');
     await page.waitForFunction(() => /^Rendered in/.test(document.querySelector('.pg-run-status')?.textContent ?? ''), undefined, { timeout: 15_000 });
     expect(await page.frameLocator('.pg-render iframe').locator('#root').textContent()).toBe('total 9');
+    // Another version's bundle has no runtime here: the note says which compiler runs the code.
+    await page.getByRole('combobox', { name: 'Compiler' }).selectOption('v11.1.2');
+    await page.locator('.pg-editor .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('// SUM\n');
+    await page.waitForSelector('.pg-panel-output .pg-banner');
+    expect(await page.locator('.pg-panel-output .pg-banner').textContent()).toMatch(/cannot load what this code imports here: \.\/stdlib\/Stdlib_Array\.js\..*choose the compiler v12\.3\.1 to run the code\./);
     await context.close();
   });
 

@@ -537,6 +537,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
               <p className="pg-banner pg-banner-info">
                 The playground cannot load what this code imports here: {runState.imports.map((m, i) => [i > 0 ? ', ' : '', <code key={m}>{m}</code>])}. It runs code that needs nothing beyond the ReScript
                 runtime and React.
+                {useBundle && runtime && version !== `v${runtime.version}` ? <> This site publishes the runtime of ReScript {runtime.version}: choose the compiler v{runtime.version} to run the code.</> : null}
               </p>
             ) : null}
             {/* A frame that shows nothing (the code rendered nothing, or it stopped) leaves the panel. */}
