@@ -27,7 +27,7 @@ import { sha1 } from '../util/text.ts';
 import { listTree, type TreeFile } from '../util/files.ts';
 import type { CompileContext } from '../render/compile.ts';
 import type { BundleResult, CompiledPage, LoadedConfig, Message, OutputFile, Page, RouteEntry, SiteWriter, SourceFile } from './types.ts';
-import { resolvePlaygroundSettings, type PublishedRuntime } from '../components/playground/config.ts';
+import { resolvePlaygroundSettings, type PlaygroundSettings } from '../components/playground/config.ts';
 import { runtimeToPublish } from './playground-runtime.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
@@ -67,7 +67,7 @@ export interface BuildResult {
 }
 
 /** Facts every page's Markdown compile needs. */
-export function createCompileContext(sources: SourceFile[], config: LoadedConfig, site: ResolvedSiteConfig, runtime?: PublishedRuntime): CompileContext {
+export function createCompileContext(sources: SourceFile[], config: LoadedConfig, site: ResolvedSiteConfig, playground: PlaygroundSettings): CompileContext {
   const routeByFile: Record<string, string> = {};
   for (const s of sources) if (s.route !== null) routeByFile[s.id.replace(/\.mdx?$/, '')] = s.route;
   const rewriteAliases: Record<string, Record<string, string>> = {};
@@ -75,7 +75,6 @@ export function createCompileContext(sources: SourceFile[], config: LoadedConfig
     rewriteAliases[section] = Object.fromEntries(Object.entries(sv.aliases).filter(([alias]) => !sv.routed.includes(alias)));
   }
   const warnings = (config.warnings?.data as { warnings?: { number: number; description: string }[] } | undefined)?.warnings ?? [];
-  const playground = { ...resolvePlaygroundSettings(config.playground?.data).settings, ...(runtime ? { runtime } : {}) };
   return { routeByFile, rewriteAliases, warnings, communityLinks: communityResources(config) ?? site.site.community, supportLinks: site.site.support, playground };
 }
 
@@ -121,8 +120,9 @@ async function build(
   );
   const pages: Page[] = validated.pages;
   // The ReScript runtime, published for the playground's browser compiler on static hosts.
-  const playgroundRuntime = runtimeToPublish(resolvePlaygroundSettings(loaded.config.playground?.data).settings, config.root);
-  const ctx = createCompileContext(loaded.sources, loaded.config, site, playgroundRuntime?.runtime);
+  const playground = resolvePlaygroundSettings(loaded.config.playground?.data).settings;
+  const playgroundRuntime = runtimeToPublish(playground, config.root);
+  const ctx = createCompileContext(loaded.sources, loaded.config, site, playgroundRuntime ? { ...playground, runtime: playgroundRuntime.runtime } : playground);
   // Titles are known before compiling, so the index (routes, sidebars, prev/next) is built first
   // and every page is rendered and written as soon as it is compiled: rendering overlaps compiling.
   const titles = new Map(pages.map((p) => [p.source.id, pageTitle(p)]));

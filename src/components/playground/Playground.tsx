@@ -2,7 +2,7 @@
 // Rendered on the server with the default example (the page works as a code sample without
 // scripts); on the client it reads `?code=`, loads the editor (CodeMirror, its own chunk) and a
 // compiler (compilers.ts), and compiles as you type.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { codeFromSearch, DEFAULT_EXAMPLE, fromRelease, majorOf, moduleFromSearch, searchWithCode, searchWithModule } from './code-param.ts';
 import type { ModuleFormat } from './protocol.ts';
 import { bundleCompiler, CompilerUnavailable, serverCompiler, type CompileOutcome, type PlaygroundCompiler, type Problem } from './compilers.ts';
@@ -159,15 +159,18 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
   /** The compilers to ask, in order: the one that answered last, then the other (if the config names a bundle). */
   const sources = useCallback((): Source[] => (hasBundle ? [sourceRef.current, sourceRef.current === 'server' ? 'bundle' : 'server'] : ['server']), [hasBundle]);
 
+  /** The published runtime's modules (the browser compiler's output may import them by another path). */
+  const publishedModules = useMemo(() => (runtime ? new Set(runtime.modules) : undefined), [runtime]);
+
   /**
    * Runs compiled JavaScript in a worker, or in a frame that shows what it renders (run.ts), its
    * console lines shown as they come.
    */
-  const runCode = useCallback((js: string, runtimePath: string | undefined, runtimeModules?: readonly string[]) => {
+  const runCode = useCallback((js: string, runtimePath: string | undefined) => {
     running.current?.stop();
     ranOnce.current = true;
     const runtimeUrl = runtimePath === undefined ? undefined : new URL(runtimePath, window.location.href).href;
-    const prepared = prepareRun(js, runtimeUrl, canRunInFrame(), runtimeModules && new Set(runtimeModules));
+    const prepared = prepareRun(js, runtimeUrl, canRunInFrame(), runtimePath === runtime?.path ? publishedModules : undefined);
     setLines([]);
     if ('missing' in prepared) {
       running.current = null;
@@ -201,7 +204,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
       flush();
       setRunState({ kind: 'done', outcome });
     });
-  }, []);
+  }, [runtime, publishedModules]);
 
   const compileNow = useCallback(async () => {
     clearTimeout(timer.current);
@@ -224,7 +227,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
         }
         setOutcome(result);
         if (result.js !== undefined) setLastJs(result.js);
-        if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime, result.runtimeModules);
+        if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && ranOnce.current && tabRef.current === 'output') runCode(result.js, result.runtime);
         setStatus({ kind: 'done', ms: Math.round(performance.now() - start), label: compiler.label });
         setCompiledWith(compiler.version ?? null);
         setCanFormat(Boolean(compiler.format));
@@ -515,7 +518,7 @@ export default function Playground({ compilerBaseUrl, versions, runtime }: Playg
             }}
             role="tabpanel" id={panelId('output')} aria-labelledby={tabId('output')} hidden={tab !== 'output'}>
             <div className="pg-run-bar">
-              <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime, outcome.runtimeModules)}>
+              <button type="button" className="pg-button pg-run" disabled={!canRun} onClick={() => outcome?.js !== undefined && runCode(outcome.js, outcome.runtime)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
                   <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
                 </svg>

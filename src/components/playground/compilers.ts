@@ -17,10 +17,8 @@ export interface CompileOutcome {
   failure?: string;
   /** Milliseconds the compile took, as the page saw it. */
   ms?: number;
-  /** The path of this server (ending in `/`) where the runtime modules the JavaScript imports are served. */
+  /** The path (ending in `/`) where the runtime modules the JavaScript imports are served: this server's, or the runtime the site published. */
   runtime?: string;
-  /** The modules found there, when the JavaScript may import them by another path than the package's (the browser compiler's). */
-  runtimeModules?: readonly string[];
 }
 
 /** The formatter's answer: the formatted code, the syntax errors that stop it, or why it failed. */
@@ -260,8 +258,9 @@ export function fromBundleFormat(run: () => BundleFormatResult): FormatOutcome {
 /**
  * Loads the official compiler bundle of `version` from `base` and compiles with it. The compiler
  * script must run before its library files (they register into the compiler's file system), so
- * they are loaded after it, as the official playground does. Untestable offline: the unit tests
- * cover the URL and result mapping; the page's tests use the server compiler.
+ * they are loaded after it, as the official playground does. The live bundle is out of reach
+ * offline: the unit tests cover the URLs and result mapping, tests/browser/playground-bundle.test.ts
+ * a stand-in with the same API.
  */
 export async function bundleCompiler(base: string, version: string, load: ScriptLoader = loadScript, runtime?: PublishedRuntime): Promise<PlaygroundCompiler> {
   const urls = bundleUrls(base, version);
@@ -287,10 +286,7 @@ export async function bundleCompiler(base: string, version: string, load: Script
         instance.setModuleSystem?.(format === 'commonjs' ? 'nodejs' : 'es6');
         const outcome = fromBundleResult(instance.rescript.compile(code));
         // The runtime the site published for this version runs what it compiled.
-        if (outcome.js !== undefined && format === 'esmodule' && runtime?.version === v) {
-          outcome.runtime = runtime.path;
-          outcome.runtimeModules = runtime.modules;
-        }
+        if (outcome.js !== undefined && format === 'esmodule' && runtime?.version === v) outcome.runtime = runtime.path;
         return outcome;
       } catch (err) {
         return { errors: [], warnings: [], failure: err instanceof Error ? err.message : String(err) };

@@ -70,7 +70,8 @@ export function importsOf(js: string): string[] {
  * path than the package's), an import whose file name is one of them names it too.
  */
 export function runtimeModuleOf(specifier: string, known?: ReadonlySet<string>): string | undefined {
-  const name = specifier.startsWith(RUNTIME_IMPORT) ? specifier.slice(RUNTIME_IMPORT.length) : known?.has(specifier.slice(specifier.lastIndexOf('/') + 1)) ? specifier.slice(specifier.lastIndexOf('/') + 1) : undefined;
+  const file = specifier.slice(specifier.lastIndexOf('/') + 1);
+  const name = specifier.startsWith(RUNTIME_IMPORT) ? specifier.slice(RUNTIME_IMPORT.length) : known?.has(file) ? file : undefined;
   return name !== undefined && RUNTIME_MODULE.test(name) ? name : undefined;
 }
 
