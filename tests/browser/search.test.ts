@@ -89,6 +89,48 @@ describe('site search', () => {
     await context.close();
   });
 
+  it('keeps what is typed while the modal loads as its query, and calls the opening off on Escape', async () => {
+    const { context, page, errors } = await open();
+    // The modal's settings held back: the keys below are typed before its field exists, as on a
+    // slow network (on this machine's loopback a 20 ms typist already lost the first letter).
+    let release = () => {};
+    let asked = 0;
+    await page.route('**/search/config.json', async (route) => {
+      asked++;
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    await page.keyboard.press('/');
+    await page.keyboard.type('promsx');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('e');
+    await expect.poll(() => asked).toBe(1);
+    expect(await page.locator(INPUT).count()).toBe(0);
+    release();
+    const input = page.locator(INPUT);
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('promse');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await hitTitles(page))[0]).toBe('/docs/manual/latest/promise');
+    await page.keyboard.type('s'); // typing goes on at the end of the query
+    expect(await input.inputValue()).toBe('promses');
+
+    // Escape while it loads: nothing opens, and the next "/" opens an empty modal.
+    await page.goto(origin + PIPE);
+    await page.keyboard.press('/');
+    await page.keyboard.type('ab');
+    await expect.poll(() => asked).toBe(2);
+    await page.keyboard.press('Escape');
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
+    await page.keyboard.press('/');
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds ReScript names and operators, API-style names and attributes', async () => {
     const { context, page } = await open();
     await page.keyboard.press('/');

@@ -234,17 +234,19 @@ export function closeSearch(): void {
 }
 
 /**
- * Opens the modal with `query` (cut to 64 characters, SPEC §5), else DocSearch takes the page's
- * selected text (cut to 64 characters) as the query.
+ * Opens the modal with the query `handOver` gives when the modal is ready to show (what was typed
+ * since the opening began, or a button's words, cut to 64 characters, SPEC §5): an empty one lets
+ * DocSearch take the page's selected text (cut to 64 characters); `null` means the opening was
+ * called off meanwhile. The field is there and focused when this returns, so no key typed after
+ * the hand-over falls to the page.
  */
-export async function openSearch(query?: string): Promise<void> {
+export async function openSearch(handOver: () => string | null): Promise<void> {
   if (open) return;
+  const config = await loadConfig();
+  if (open) return;
+  const query = handOver();
+  if (query === null) return;
   open = true;
-  const config = await loadConfig().catch((err: unknown) => {
-    open = false;
-    throw err;
-  });
-  if (!open) return;
   injectStyles();
   if (!root) {
     const host = document.createElement('div');
@@ -256,5 +258,12 @@ export async function openSearch(query?: string): Promise<void> {
   const version = currentVersion(config);
   const own = ownClientFor(config, version);
   document.body.dataset['searchProvider'] = config.provider;
-  root.render(<SearchModal config={config} version={version} own={own} initialQuery={query?.slice(0, 64) || undefined} />);
+  const initialQuery = query.slice(0, 64) || undefined;
+  flushSync(() => root!.render(<SearchModal config={config} version={version} own={own} initialQuery={initialQuery} />));
+  // DocSearch focuses its field only when it starts empty: a query given goes on being typed.
+  const input = document.querySelector<HTMLInputElement>('#search-modal .DocSearch-Input');
+  if (initialQuery && input && document.activeElement !== input) {
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
 }
