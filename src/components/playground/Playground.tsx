@@ -47,7 +47,7 @@ export default function Playground(props: PlaygroundProps) {
   const { status, outcome, lastJs, source, canFormat, compiledWith, hasBundle, version, chooseVersion, lastCompiler, compileNow, compileSoon } = useCompile(props, codeRef, moduleRef, (result, format) => {
     if (result.js !== undefined && result.errors.length === 0 && format === 'esmodule' && run.ranOnce.current && tabRef.current === 'output') run.runCode(result.js, result.runtime);
   });
-  const useBundle = source === 'bundle';
+  const bundleInUse = source === 'bundle';
 
   // Once, on the client: the code from the URL, the editor, the first compile.
   useEffect(() => {
@@ -154,7 +154,7 @@ export default function Playground(props: PlaygroundProps) {
     void compileNow();
   };
 
-  const usedVersion = useBundle ? version : compiledWith;
+  const usedVersion = bundleInUse ? version : compiledWith;
   const otherRelease = from !== null && usedVersion !== null && majorOf(from) !== majorOf(usedVersion);
 
   const tabId = (t: Tab) => `${id}-tab-${t}`;
@@ -171,7 +171,7 @@ export default function Playground(props: PlaygroundProps) {
         errorCount={errorCount}
         moduleFormat={moduleFormat}
         onModuleFormat={onModuleFormat}
-        useBundle={useBundle}
+        bundleInUse={bundleInUse}
         versions={versions}
         version={version}
         onVersion={onVersion}
@@ -219,7 +219,7 @@ export default function Playground(props: PlaygroundProps) {
             outcome={outcome}
             errorCount={errorCount}
             moduleFormat={moduleFormat}
-            otherRuntime={useBundle && runtime && version !== `v${runtime.version}` ? runtime.version : null}
+            otherRuntime={bundleInUse && runtime && version !== `v${runtime.version}` ? runtime.version : null}
           />
           <ProblemsPanel {...placeOf('problems')} status={status} outcome={outcome} problems={problems} onPick={onPick} />
         </div>

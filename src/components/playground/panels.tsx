@@ -191,7 +191,7 @@ export function OutputPanel({
         <ol className="pg-console" aria-label="Console output">
           {lines.map((l, i) => (
             <li key={i} className={`pg-line pg-line-${l.level}`}>
-              {l.level === 'log' || l.level === 'info' || l.level === 'debug' ? null : <span className="pg-line-level">{l.level === 'exception' ? 'Error' : l.level === 'warn' ? 'Warning' : 'Error'}</span>}
+              {l.level === 'log' || l.level === 'info' || l.level === 'debug' ? null : <span className="pg-line-level">{l.level === 'warn' ? 'Warning' : 'Error'}</span>}
               {l.text}
             </li>
           ))}

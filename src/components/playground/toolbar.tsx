@@ -31,7 +31,7 @@ export interface ToolbarProps {
   moduleFormat: ModuleFormat;
   onModuleFormat(format: ModuleFormat): void;
   /** Whether the browser bundle answered last: its versions can then be chosen. */
-  useBundle: boolean;
+  bundleInUse: boolean;
   versions: string[];
   version: string;
   onVersion(version: string): void;
@@ -42,7 +42,7 @@ export interface ToolbarProps {
   actionNote: string;
 }
 
-export function Toolbar({ titleId, status, outcome, errorCount, moduleFormat, onModuleFormat, useBundle, versions, version, onVersion, canFormat, onFormat, onShare, actionNote }: ToolbarProps) {
+export function Toolbar({ titleId, status, outcome, errorCount, moduleFormat, onModuleFormat, bundleInUse, versions, version, onVersion, canFormat, onFormat, onShare, actionNote }: ToolbarProps) {
   return (
     <div className="pg-toolbar">
       <h1 className="pg-title" id={titleId}>
@@ -59,7 +59,7 @@ export function Toolbar({ titleId, status, outcome, errorCount, moduleFormat, on
             <option value="commonjs">CommonJS</option>
           </select>
         </label>
-        {useBundle && versions.length > 1 ? (
+        {bundleInUse && versions.length > 1 ? (
           <label className="pg-version">
             <span>Compiler</span>
             <select value={version} onChange={(e) => onVersion(e.target.value)}>
