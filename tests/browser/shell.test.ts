@@ -228,6 +228,16 @@ describe('sidebar drawer', () => {
     });
   });
 
+  it('wraps a previous/next link whose title is one long name on the narrowest phone', async () => {
+    await withPage('/docs/manual/v11.0.0/record', { width: 320, height: 700 }, async (page) => {
+      // The API reference's neighbours have titles like this one (Js.TypedArray2's submodules).
+      const prev = page.locator('.prev-next a[rel="prev"]');
+      await prev.locator('strong').evaluate((el) => (el.textContent = 'TypedArray2.Uint8ClampedArrayWithAVeryLongName'));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(await prev.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
+    });
+  });
+
   it('is always shown, with no toggle, on a wide screen', async () => {
     await withPage('/docs/manual/v11.0.0/pipe', WIDE, async (page) => {
       expect(await page.locator('#docs-sidebar').isVisible()).toBe(true);
