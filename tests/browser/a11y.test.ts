@@ -1,7 +1,8 @@
 // Every page the dialect fixture builds, audited by axe-core (the accessibility rules engine most
 // audits use) in Debian's Chromium against WCAG 2.x A and AA and axe's best practices: on a desktop
-// in the light scheme, and on a phone (the sidebar is a drawer there) in the dark one (its own
-// colours, contrast included).
+// in the light scheme, and on the narrowest phone WCAG's Reflow names (320 px; the sidebar is a
+// drawer there) in the dark one (its own colours, contrast included), where no page may scroll
+// sideways.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,6 +48,10 @@ async function audit(routes: string[], width: number, colorScheme: 'light' | 'da
         RULES,
       )) as Violation[];
       found.push(...violations.map((v) => `${route} @${width}px ${colorScheme}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      // WCAG 1.4.10 Reflow (AA), which axe does not check: at 320 px nothing but a code block or
+      // table (scrolled within itself) may make the page scroll sideways.
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (sideways > 0) found.push(`${route} @${width}px ${colorScheme}: the page scrolls sideways by ${sideways}px (WCAG 1.4.10 Reflow)`);
     }
   } finally {
     await context.close();
@@ -55,11 +60,11 @@ async function audit(routes: string[], width: number, colorScheme: 'light' | 'da
 }
 
 describe('accessibility of the built pages', () => {
-  it('finds no WCAG 2 A/AA or best-practice violation on any page, on a desktop (light) and a phone (dark)', async () => {
+  it('finds no WCAG 2 A/AA or best-practice violation on any page, on a desktop (light) and the narrowest phone (dark)', async () => {
     const pages = (await fg('**/*.html', { cwd: site!.outDir })).sort();
     expect(pages.length).toBeGreaterThan(10);
     const routes = pages.map(routeOf);
-    const found = [...(await audit(routes, 1280, 'light')), ...(await audit(routes, 390, 'dark'))];
+    const found = [...(await audit(routes, 1280, 'light')), ...(await audit(routes, 320, 'dark'))];
     expect(found).toEqual([]);
   }, 300_000);
 
