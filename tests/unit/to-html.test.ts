@@ -76,6 +76,12 @@ describe('body HTML straight from mdast', () => {
     await expectSame('| a | b | c |\n| :-- | :-: | --: |\n| 1 | **2** |\n| `x|y` | [l](https://e.org "t") | ![i](/img.png) |\n\n| only head |\n| --- |\n');
   });
 
+  it('writes an empty header cell (a comparison table\'s corner) as a plain cell, not a header that names nothing', async () => {
+    const html = await expectSame('| | Array | List |\n| --- | --- | --- |\n| Access | O(1) | O(n) |\n\n| ![i](/i.png) | b |\n| --- | --- |\n| 1 | 2 |\n');
+    expect(html).toContain('<thead><tr><td></td><th>Array</th><th>List</th></tr></thead>');
+    expect(html).toContain('<th><img src="/i.png" alt="i"></th>');
+  });
+
   it('writes links and images with titles, and URLs as normalizeUri encodes them', async () => {
     await expectSame('[a](https://e.org/a b?q="x"&y=é "Ti\\"tle") ![alt & "q"](/p/ä.png \'t\') ![](/x.png) <https://auto.example.org/x?a&b>\n', 'md');
     await expectSame('See [the pipe](./pipe.mdx#x) and [guides](/guides/) and www.example.com and a@b.org.\n');

@@ -1,5 +1,5 @@
-// What the body's hast needs beyond mdast-util-to-hast: heading links, labelled checkboxes, and
-// inline code's hyphenated words kept on one line.
+// What the body's hast needs beyond mdast-util-to-hast: heading links, labelled checkboxes, empty
+// corner cells that are no headers, and inline code's hyphenated words kept on one line.
 import type { Root as HastRoot, Element as HastElement, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { inlineCodeRuns, KEPT_CLASS } from './inline-code.ts';
@@ -12,7 +12,9 @@ const BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'div', 'pre', 'table', 'blockquote'
  * What the body needs beyond mdast-util-to-hast: a heading's text links to its id (heading-link.ts),
  * the checkbox of a task list item (`- [x] Done`) is labelled by the item's text, as a form
  * control must be for assistive technology (WCAG 1.3.1, 4.1.2): `<label><input …> Done</label>`,
- * and inline code's short hyphenated words do not break at the hyphen (inline-code.ts).
+ * an empty header cell (a comparison table's corner, `| | Array | List |`) is a plain cell, as
+ * a header that names nothing is announced as a blank column title, and inline code's short
+ * hyphenated words do not break at the hyphen (inline-code.ts).
  */
 export function decorate(node: HastRoot | HastElement, inTaskItem = false): void {
   if (inTaskItem) labelCheckbox(node);
@@ -25,12 +27,19 @@ export function decorate(node: HastRoot | HastElement, inTaskItem = false): void
       else child.children.push(anchorMark(id, toString(child)));
     } else if (child.tagName === 'code' && (node.type === 'root' || node.tagName !== 'pre')) {
       keepHyphenatedWords(child);
+    } else if (child.tagName === 'th' && isEmptyCell(child)) {
+      child.tagName = 'td';
     } else {
       const task = child.tagName === 'li' && (child.properties['className'] as string[] | undefined)?.includes('task-list-item');
       // A spread item's checkbox is in its first paragraph.
       decorate(child, task || (inTaskItem && child.tagName === 'p' && child === node.children.find((c) => c.type === 'element')));
     }
   }
+}
+
+/** A table cell with nothing in it, not even an image (the Markdown of `| |`). */
+export function isEmptyCell(cell: HastElement): boolean {
+  return cell.children.every((c) => c.type === 'text' && c.value.trim() === '');
 }
 
 /** Tags a heading's link cannot hold: links and controls (no interactive content inside an `a`). */

@@ -187,7 +187,9 @@ class HtmlWriter {
       const cell = row.children[i];
       if (cell?.data) throw UNSUPPORTED;
       const a = align?.[i];
-      out += `<${tag}${a ? ` style="text-align:${a}"` : ''}>${cell ? this.all(cell.children) : ''}</${tag}>`;
+      // An empty header cell (a table's corner) is a plain cell, as decorate.ts makes it.
+      const name = tag === 'th' && (!cell || cell.children.length === 0) ? 'td' : tag;
+      out += `<${name}${a ? ` style="text-align:${a}"` : ''}>${cell ? this.all(cell.children) : ''}</${name}>`;
     }
     return `${out}</tr>`;
   }
