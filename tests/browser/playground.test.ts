@@ -565,4 +565,27 @@ describe('the /try playground', () => {
     }
     expect(found).toEqual([]);
   }, 120_000);
+
+  it('without its scripts shows the example as a code sample the keyboard can scroll, and passes axe', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    // As a reader whose scripts did not load sees it (axe itself is injected afterwards).
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${site.origin}/try`);
+    const sample = page.locator('pre.pg-fallback');
+    expect(await sample.textContent()).toBe(DEFAULT_EXAMPLE);
+    expect(await sample.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)).toBe(true);
+    await sample.focus();
+    expect(await sample.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.addScriptTag({ content: axe });
+    const violations = (await page.evaluate(
+      async () =>
+        (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        })).violations,
+    ));
+    expect(violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
 });

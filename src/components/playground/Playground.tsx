@@ -195,7 +195,8 @@ export default function Playground(props: PlaygroundProps) {
           </div>
           <div className="pg-editor" ref={editorHost} />
           {editorReady ? null : (
-            <pre className="pg-fallback" aria-label="ReScript code">
+            // Scrolled by the keyboard as the docs' code blocks are (a name is not allowed on a <pre>).
+            <pre className="pg-fallback" tabIndex={0}>
               <code>{code}</code>
             </pre>
           )}
