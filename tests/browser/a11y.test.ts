@@ -68,7 +68,7 @@ describe('accessibility of the built pages', () => {
     expect(found).toEqual([]);
   }, 300_000);
 
-  it('puts a table in the tab order only while it is wider than the screen', async () => {
+  it('puts a table in the tab order only while it is wider than the screen, and every table without scripts', async () => {
     const context = await site!.browser.newContext({ viewport: { width: 390, height: 900 } });
     try {
       const page = await context.newPage();
@@ -77,6 +77,13 @@ describe('accessibility of the built pages', () => {
       await expect.poll(() => table.getAttribute('tabindex')).toBe('0');
       await page.setViewportSize({ width: 1280, height: 900 });
       await expect.poll(() => table.getAttribute('tabindex')).toBeNull();
+      // Without the page's script every table stays in the tab order: a wide one can still be scrolled.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.reload();
+      expect(await table.getAttribute('tabindex')).toBe('0');
+      await table.focus();
+      expect(await table.evaluate((el) => el === document.activeElement && el.scrollWidth > el.clientWidth)).toBe(true);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 // What the body's hast needs beyond mdast-util-to-hast: heading links, labelled checkboxes, empty
-// corner cells that are no headers, and inline code's hyphenated words kept on one line.
+// corner cells that are no headers, tables the keyboard can scroll, and inline code's hyphenated
+// words kept on one line.
 import type { Root as HastRoot, Element as HastElement, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { inlineCodeRuns, KEPT_CLASS } from './inline-code.ts';
@@ -13,8 +14,10 @@ const BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'div', 'pre', 'table', 'blockquote'
  * the checkbox of a task list item (`- [x] Done`) is labelled by the item's text, as a form
  * control must be for assistive technology (WCAG 1.3.1, 4.1.2): `<label><input …> Done</label>`,
  * an empty header cell (a comparison table's corner, `| | Array | List |`) is a plain cell, as
- * a header that names nothing is announced as a blank column title, and inline code's short
- * hyphenated words do not break at the hyphen (inline-code.ts).
+ * a header that names nothing is announced as a blank column title, a table is in the tab order
+ * (a wide one scrolls sideways on a phone, and only the keyboard's focus lets the arrow keys scroll
+ * it; the page's script takes a table that fits out again: src/client/shell.ts), and inline code's
+ * short hyphenated words do not break at the hyphen (inline-code.ts).
  */
 export function decorate(node: HastRoot | HastElement, inTaskItem = false): void {
   if (inTaskItem) labelCheckbox(node);
@@ -30,6 +33,7 @@ export function decorate(node: HastRoot | HastElement, inTaskItem = false): void
     } else if (child.tagName === 'th' && isEmptyCell(child)) {
       child.tagName = 'td';
     } else {
+      if (child.tagName === 'table' && !('tabIndex' in child.properties)) child.properties['tabIndex'] = 0;
       const task = child.tagName === 'li' && (child.properties['className'] as string[] | undefined)?.includes('task-list-item');
       // A spread item's checkbox is in its first paragraph.
       decorate(child, task || (inTaskItem && child.tagName === 'p' && child === node.children.find((c) => c.type === 'element')));

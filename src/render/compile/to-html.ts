@@ -168,7 +168,8 @@ class HtmlWriter {
   /** A GFM table: header row in thead, the rest in tbody, alignment as a style (render-body.ts). */
   mdTable(node: Table): string {
     const [head, ...rows] = node.children;
-    let out = '<table>';
+    // In the tab order until the page's script finds it fits (decorate.ts does the same).
+    let out = '<table tabindex="0">';
     if (head) out += `<thead>${this.row(node, head, 'th')}</thead>`;
     if (rows.length > 0) {
       out += '<tbody>';
@@ -213,6 +214,7 @@ class HtmlWriter {
       properties['style'] = `text-align:${properties['align']}`;
       delete properties['align'];
     }
+    if (name === 'table' && !('tabIndex' in properties)) properties['tabIndex'] = 0;
     const children = TABLE_PARTS.has(name) ? node.children.filter((c) => c.type !== 'text' || c.value.trim() !== '') : node.children;
     const heading = HEADING_TAG.test(name) && typeof id === 'string';
     const content = heading ? this.headingLink(id, children, trim) : this.all(children, trim);
