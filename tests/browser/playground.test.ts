@@ -31,6 +31,20 @@ const editorText = (page: Page) => page.$$eval('.pg-editor .cm-line', (lines) =>
 const outputText = (page: Page) => page.$$eval('.pg-output .cm-line', (lines) => lines.map((l) => l.textContent ?? '').join('\n'));
 const settled = (page: Page) => page.waitForSelector('.playground[data-status="done"], .playground[data-status="unavailable"]', { timeout: 60_000 });
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's WCAG 2 A/AA and best-practice violations in `selector` (the whole page by default), as `id at targets`. */
+async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(
+    async (within) =>
+      (await (window as unknown as { axe: { run(ctx: Document | string, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(within ?? document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      })).violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    selector,
+  );
+}
+
 describe('the /try playground', () => {
   it('opens the code of the `code` parameter in the editor, as text', async () => {
     const code = 'let html = "<img src=x onerror=\\"window.pwned=1\\">"\nConsole.log(html)\n';
@@ -242,13 +256,7 @@ describe('the /try playground', () => {
     expect(await scroller.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => (document.querySelector('.pg-output .cm-scroller')?.scrollTop ?? 0) > 0);
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-    const violations = await page.evaluate(
-      async () =>
-        (await (window as unknown as { axe: { run(ctx: string, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run('.playground', {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        })).violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
+    const violations = await axeViolations(page, '.playground');
     expect(violations).toEqual([]);
     await context.close();
   }, 120_000);
@@ -361,20 +369,12 @@ describe('the /try playground', () => {
     });
 
     it('passes axe with printed, warning and error lines, on a desktop (light) and a phone (dark)', async () => {
-      const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
       const found: string[] = [];
       for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
         const page = await run('Console.log("plain")\nConsole.warn("careful")\nConsole.error("bad")\nlet _ = JsError.throwWithMessage("boom")\n');
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme });
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(
-          async () =>
-            (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-            })).violations,
-        );
-        found.push(...violations.map((v) => `${width}px ${colorScheme}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+        found.push(...(await axeViolations(page)).map((v) => `${width}px ${colorScheme}: ${v}`));
         expect(await page.locator('.pg-console li').count()).toBe(4);
         await page.context().close();
       }
@@ -543,7 +543,6 @@ describe('the /try playground', () => {
   });
 
   it('passes axe (WCAG 2 A/AA, best practices) with problems shown, on a desktop (light) and a phone (dark)', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
     for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
       const context = await site.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
@@ -552,14 +551,7 @@ describe('the /try playground', () => {
       await page.waitForSelector('.pg-status-errors', { timeout: 60_000 });
       for (const tab of ['JavaScript', 'Output', 'Problems']) {
         await page.getByRole('tab', { name: new RegExp(tab) }).click();
-        await page.addScriptTag({ content: axe });
-        const violations = (await page.evaluate(
-          async () =>
-            (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-            })).violations,
-        ));
-        found.push(...violations.map((v) => `${width}px ${colorScheme} ${tab}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+        found.push(...(await axeViolations(page)).map((v) => `${width}px ${colorScheme} ${tab}: ${v}`));
       }
       await context.close();
     }
@@ -567,7 +559,6 @@ describe('the /try playground', () => {
   }, 120_000);
 
   it('without its scripts shows the example as a code sample the keyboard can scroll, and passes axe', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const context = await site.browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     // As a reader whose scripts did not load sees it (axe itself is injected afterwards).
@@ -578,14 +569,7 @@ describe('the /try playground', () => {
     expect(await sample.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)).toBe(true);
     await sample.focus();
     expect(await sample.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.addScriptTag({ content: axe });
-    const violations = (await page.evaluate(
-      async () =>
-        (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        })).violations,
-    ));
-    expect(violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });
