@@ -19,6 +19,15 @@ const { createRequire } = require('node:module');
 const { isMainThread, workerData, Worker } = require('node:worker_threads');
 const { isAscii } = require('node:buffer');
 
+// V8's tier-up budget (how much a function runs before it is optimised), by V8 version: the
+// default, and the longer one a run starts under. A short build is over before most optimised code
+// would pay for its compile, and TurboFan's background compiles take the second core the highlight
+// thread needs; src/pipeline/jit.ts ends the long budget once the build is known to be long.
+// Measured on V8 11.3 (Node 20) only: elsewhere, and when the run sets the budget itself, V8's own.
+const BUDGETS = { '11.3': { default: 67584, warmUp: 1056000 } };
+const budget = /--interrupt-budget/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '))
+  ? undefined
+  : BUDGETS[process.versions.v8.split('.').slice(0, 2).join('.')];
 // V8 flags before any code is compiled: a code cache is only accepted under the flags it was made
 // with. A larger young generation: compiling allocates many short-lived objects (the workers get
 // theirs through resourceLimits; the main thread's heap is set up before this runs, and V8 only
@@ -40,8 +49,17 @@ v8.setFlagsFromString('--max-semi-space-size=32');
 v8.setFlagsFromString('--heap-growing-percent=30');
 v8.setFlagsFromString('--no-regexp-tier-up');
 v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=300');
+if (budget) v8.setFlagsFromString(`--interrupt-budget=${budget.warmUp}`);
 
 const dist = path.join(__dirname, '..', 'dist');
+let warmedUp = false;
+
+/** The work is long enough for early optimised code to pay: V8's own tier-up budget, every thread. */
+function endWarmUp() {
+  if (warmedUp || !budget) return;
+  warmedUp = true;
+  v8.setFlagsFromString(`--interrupt-budget=${budget.default}`);
+}
 const pending = [];
 
 function buildId() {
@@ -93,6 +111,11 @@ function load(name) {
  * work compiled). Written to a temporary name and renamed: a reader never sees half a cache.
  */
 function saveCodeCaches() {
+  if (pending.length === 0) return;
+  // A cache carries the hash of the flags it was made under; the next run starts under the start's
+  // (the main thread may have ended the warm-up budget for every thread: set it back, and end it
+  // again after if this thread had).
+  if (budget) v8.setFlagsFromString(`--interrupt-budget=${budget.warmUp}`);
   for (const { script, cacheFile } of pending.splice(0)) {
     const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
@@ -102,6 +125,7 @@ function saveCodeCaches() {
       fs.rmSync(tmp, { force: true });
     }
   }
+  if (warmedUp) v8.setFlagsFromString(`--interrupt-budget=${budget.default}`);
 }
 
 /**
@@ -144,7 +168,8 @@ function startedEarly(bundle) {
   return Boolean(early && !early.failed);
 }
 
-module.exports = { load, saveCodeCaches, startThread, startEarly, startedEarly };
+module.exports = { load, saveCodeCaches, endWarmUp, startThread, startEarly, startedEarly };
 globalThis[Symbol.for('docsgen.saveCodeCaches')] = saveCodeCaches;
+globalThis[Symbol.for('docsgen.endWarmUp')] = endWarmUp;
 
 if (!isMainThread && workerData && workerData.docsgenBundle) load(workerData.docsgenBundle);

@@ -31,6 +31,7 @@ import { resolvePlaygroundSettings, type PlaygroundSettings } from '../component
 import { runtimeToPublish } from './playground-runtime.ts';
 import type { ResolvedConfig } from './config.ts';
 import { timeStage } from './stage-times.ts';
+import { settleTierUp } from './jit.ts';
 
 export interface BuildOptions {
   /** false: check only (`docsgen check`), nothing is written. */
@@ -119,6 +120,7 @@ async function build(
     validateContent({ sources: loaded.sources, config: loaded.config }),
   );
   const pages: Page[] = validated.pages;
+  settleTierUp(pages.length, Boolean(opts.session));
   // The ReScript runtime, published for the playground's browser compiler on static hosts.
   const playground = resolvePlaygroundSettings(loaded.config.playground?.data).settings;
   const playgroundRuntime = runtimeToPublish(playground, config.root);

@@ -1,7 +1,8 @@
 // bin/load.cjs: threads started before the CLI is loaded (npm test builds dist/ first).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -69,6 +70,37 @@ describe('bin/load.cjs threads', () => {
       if (before) expect(readFileSync(path.join(dist, defaultCache)).equals(before)).toBe(true);
     } finally {
       for (const f of made) rmSync(path.join(dist, f), { force: true });
+    }
+  });
+
+  it('writes a code cache the next run accepts after a long build ended the warm-up tier-up budget', () => {
+    // A long build sets V8's own budget for the rest of the run (src/pipeline/jit.ts); V8 rejects a
+    // cache made under other flags than a run starts with, and a rejected cache is written again by
+    // every run. A flag of its own keeps this test's cache apart from the real one.
+    const dist = path.join(repo, 'dist');
+    const { id } = JSON.parse(readFileSync(path.join(dist, 'build.json'), 'utf8')) as { id: string };
+    const prefix = `cli.cjs.${id}.${process.version}`;
+    const caches = () => readdirSync(dist).filter((f) => f.startsWith(prefix) && f.endsWith('.v8cache'));
+    const others = new Set(caches());
+    // One script file for both runs: Node's options, which name the cache, include an `-e` script.
+    const script = path.join(mkdtempSync(path.join(tmpdir(), 'docsgen-loader-')), 'run.cjs');
+    writeFileSync(script, `const l = require(${JSON.stringify(loaderPath)}); l.load('cli.cjs'); if (process.argv[2] === 'long') l.endWarmUp(); l.saveCodeCaches();`);
+    const run = (build: 'long' | 'short') => {
+      const child = spawnSync(process.execPath, ['--max-semi-space-size=4', script, build], { encoding: 'utf8', timeout: 60_000 });
+      expect(child.stderr).toBe('');
+      expect(child.status).toBe(0);
+    };
+    run('long');
+    const made = caches().filter((f) => !others.has(f));
+    try {
+      expect(made).toHaveLength(1);
+      const file = path.join(dist, made[0]!);
+      const written = statSync(file).ino;
+      run('short');
+      expect(statSync(file).ino, 'the next run rejected the cache and wrote it again').toBe(written);
+    } finally {
+      for (const f of made) rmSync(path.join(dist, f), { force: true });
+      rmSync(path.dirname(script), { recursive: true, force: true });
     }
   });
 });
