@@ -63,7 +63,7 @@ function walkOne(state: WalkState, node: RootContent): RootContent[] {
       h.children = walkChildren(state, h.children) as MdHeading['children'];
       // `## Title {#id}` (plain Markdown pages only: in the dialect `{` opens an expression).
       const last = h.children[h.children.length - 1];
-      const explicit = last?.type === 'text' ? /\s*\{#([\w-]+)\}\s*$/.exec(last.value) : null;
+      const explicit = last?.type === 'text' && last.value.includes('{#') ? /\s*\{#([\w-]+)\}\s*$/.exec(last.value) : null;
       if (explicit && last?.type === 'text') last.value = last.value.slice(0, explicit.index);
       const text = toString(h).trim();
       const id = explicit ? state.headingIds.explicit(explicit[1]!) : state.headingIds.slug(text);
