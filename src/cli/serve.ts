@@ -6,6 +6,7 @@ import type { Logger } from '../pipeline/logger.ts';
 import { DocsgenError } from '../pipeline/errors.ts';
 import { forgetBundle } from '../pipeline/bundle.ts';
 import { runBuild, summaryLine, type BuildResult } from '../pipeline/run.ts';
+import { settleTierUp } from '../pipeline/jit.ts';
 import { startServer } from '../serve/server.ts';
 import { defaultSearchDirs, resolveCompiler } from '../pipeline/rescript-toolchain.ts';
 import { WatchSession } from '../watch/session.ts';
@@ -39,6 +40,7 @@ export async function serveCommand(
 }
 
 async function listen(config: ResolvedConfig, log: Logger, flags: { host: string; port: number }, live?: LiveReload): Promise<void> {
+  settleTierUp(0, true); // a server lives for hours: V8's own tier-up budget
   await startServer({
     outDir: config.outDir,
     host: flags.host,

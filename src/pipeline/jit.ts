@@ -4,7 +4,7 @@
 // usual work in it): a short build is over before most optimised code would pay for its compile,
 // and on two cores TurboFan's background compiles take the core the highlight thread needs. A long
 // build goes back to V8's own budget as soon as its size is known, so its hot code is optimised
-// early and runs fast for longer; so does a `serve --watch` session, which lives for hours.
+// early and runs fast for longer; so does a server (`serve`), which lives for hours.
 // Measured on the peers corpus (bench/RESULTS.md, eighteenth session): 200 pages 0.93 of the time
 // with the long budget, 400 pages 1.02, 1,000 pages 1.04.
 
