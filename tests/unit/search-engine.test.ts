@@ -195,4 +195,18 @@ describe('embedded client', () => {
     up = true;
     expect((await client.search({ requests: [{ ...base, query: 'pipe' }] })).results[0]!.nbHits).toBeGreaterThan(0);
   });
+
+  it('puts the docs before blog and community sections of the same title match, when searching the docs', () => {
+    const release = record('/blog/release-11-0-0#rescriptjson', 'rescript.json', 'The configuration file is now named rescript.json.', {
+      version: 'none',
+      hierarchy: { lvl0: 'Blog', lvl1: 'ReScript 11.0', lvl2: 'rescript.json', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    });
+    const overview = record('/docs/manual/v11.0.0/build-overview#rescriptjson-and-bsconfigjson', 'rescript.json and bsconfig.json', 'The build reads rescript.json.');
+    const search = new EmbeddedSearch(embeddedIndex('v11.0.0', [release, overview]));
+    const found = (extra: Partial<SearchRequest>) => search.search({ ...base, query: 'rescript.json', ...extra }).hits.map((h) => h.url);
+    expect(found({})).toEqual([overview.url, release.url]);
+    // Searching without a docs version there is no reader's section to prefer: the blog's section,
+    // titled the query itself, comes first.
+    expect(found({ facetFilters: undefined })).toEqual([release.url, overview.url]);
+  });
 });

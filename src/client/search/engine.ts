@@ -298,6 +298,8 @@ interface RankKey {
   named: boolean;
   /** From another docs section than the reader's (a companion: search/companions.ts). */
   companion: boolean;
+  /** Outside the docs (blog, community), when the reader searches a docs section. */
+  unversioned: boolean;
   kind: number;
   /** Query words the title holds as whole words (Algolia's `exact`, after the attribute and kind). */
   whole: number;
@@ -322,7 +324,8 @@ const LEAD_WORDS = 12;
  * Installation page before a section titled "install the compiler"; among untitled hits, those
  * whose text starts with the query come first and are ordered so too); the reader's own docs
  * section before another's (search/companions.ts: `record` on a React page finds the manual's
- * Record page before React sections that mention records); a deprecated entry after
+ * Record page before React sections that mention records), and the docs before the blog and
+ * community pages (`rescript.json`: the manual's sections on it before a release post's); a deprecated entry after
  * the others; whole title words before started ones; a guide before the API; a title that is the
  * query itself (or a page whose URL is) before one that only holds it; a text that starts with
  * the query; and last the score. Algolia's own criteria are words, typo, attribute, exact, then
@@ -351,8 +354,9 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     const leadTerms = tokenize(doc.content.split(/\s+/, LEAD_WORDS).join(' '));
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
     const companion = own !== undefined && doc.version !== own && doc.version !== NO_VERSION;
+    const unversioned = own !== undefined && doc.version === NO_VERSION;
     const named = !inApi && !companion && isNamedIn(doc.title, query);
-    keys.set(r, { title, named, companion, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
+    keys.set(r, { title, named, companion, unversioned, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
   // are then ordered by kind as titled ones are (a page that opens with `rescript.json` before
@@ -362,6 +366,7 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     Number(b.named) - Number(a.named) ||
     (a.title === 0 ? Number(b.lead) - Number(a.lead) : 0) ||
     (a.title > 0 || a.lead ? a.kind - b.kind : 0) ||
+    Number(a.unversioned) - Number(b.unversioned) ||
     Number(a.companion) - Number(b.companion) ||
     Number(a.deprecated) - Number(b.deprecated) ||
     b.whole - a.whole ||
