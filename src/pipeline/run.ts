@@ -83,6 +83,8 @@ export async function runBuild(config: ResolvedConfig, log: Logger, opts: BuildO
   const start = performance.now();
   // Workers start now, so their start-up overlaps with reading content (sized by a quick count).
   const files = await listContentFiles(config);
+  // The tier-up budget by the build's size: the content files first, the pages once generated ones join.
+  settleTierUp(files.length, Boolean(opts.session));
   const pool = CompilerPool.start(config, files.length);
   try {
     return await build(config, log, opts, start, pool, files);
