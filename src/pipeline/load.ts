@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import fg from 'fast-glob';
 import { parseFrontMatterLazily, parseJsonLazily } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
@@ -8,7 +9,7 @@ import { displayPath, type ResolvedConfig } from './config.ts';
 import { message } from './messages.ts';
 import { validateConfigFiles } from './config-schema.ts';
 import { playgroundConfigMessages } from '../components/playground/config-messages.ts';
-import type { ConfigFile, ContentKind, FrontMatterBlock, LoadedConfig, Message, SourceFile } from './types.ts';
+import type { ConfigFile, ContentKind, FrontMatterBlock, LoadedConfig, Message, Point, SourceFile } from './types.ts';
 
 export interface LoadResult {
   sources: SourceFile[];
@@ -90,6 +91,25 @@ function readText(absPath: string): string {
   return readFileSync(absPath, 'utf8').replace(/^\uFEFF/, '');
 }
 
+/**
+ * Where a file read as UTF-8 stops being UTF-8 (a Latin-1 or Windows-1252 file, a stray byte): the
+ * decoder put U+FFFD (�) in place of the bytes there. Only a text holding U+FFFD is looked at again.
+ */
+export function invalidUtf8(absPath: string, text: string): Point | undefined {
+  if (!text.includes('\uFFFD')) return undefined;
+  const bytes = readFileSync(absPath);
+  if (isUtf8(bytes)) return undefined;
+  const decoded = bytes.toString('utf8');
+  const replaced = Buffer.from('\uFFFD');
+  for (let i = decoded.indexOf('\uFFFD'); i >= 0; i = decoded.indexOf('\uFFFD', i + 1)) {
+    const at = Buffer.byteLength(decoded.slice(0, i));
+    if (bytes.subarray(at, at + replaced.length).equals(replaced)) continue; // a real U+FFFD in the file
+    const before = decoded.slice(0, i).replace(/^\uFEFF/, '');
+    return { line: before.split('\n').length, column: i - decoded.lastIndexOf('\n', i - 1) };
+  }
+  return undefined;
+}
+
 /** The text of each source read from a content file (loadSource), until releaseText lets it go. */
 const texts = new WeakMap<SourceFile, string>();
 
@@ -131,6 +151,8 @@ export async function loadSource(config: ResolvedConfig, absPath: string): Promi
     hash: sha1(raw),
     frontMatter: extractFrontMatter(raw, shown),
   } as SourceFile;
+  const notUtf8 = invalidUtf8(absPath, raw);
+  if (notUtf8) source.notUtf8 = notUtf8;
   Object.defineProperty(source, 'raw', { get: rawOf, enumerable: true, configurable: true });
   texts.set(source, raw);
   if (place.section !== undefined) source.section = place.section;

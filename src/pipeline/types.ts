@@ -54,6 +54,8 @@ export interface SourceFile {
   generated?: true;
   /** `md`: plain Markdown (no tags; `{#id}` after a heading sets its id). Default `mdx`, the dialect. */
   format?: 'mdx' | 'md';
+  /** Where the file's bytes stop being UTF-8 (read as U+FFFD from there): reported by validation. */
+  notUtf8?: Point;
 }
 
 /** A YAML front matter block with what is needed to point messages into it. */

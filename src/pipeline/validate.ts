@@ -71,6 +71,9 @@ export function createValidator(config: LoadedConfig): { validate: Validator; me
   const validate: Validator = (source) => {
     const out: Message[] = [];
     const fm = source.frontMatter;
+    if (source.notUtf8) {
+      out.push(message(source.displayPath, source.notUtf8, 'error', 'The file is not UTF-8 from here: its bytes would show as �', 'encoding-utf8', 'save the file as UTF-8 (a Latin-1 or Windows-1252 file reads wrong from its first accented letter)'));
+    }
     if (fm) out.push(...fm.errors);
     const data = fm?.data;
     const schemaName = SCHEMA_OF[source.kind];

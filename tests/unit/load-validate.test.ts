@@ -72,6 +72,28 @@ describe('optional front matter', () => {
   });
 });
 
+describe('file encoding', () => {
+  it('reports where a file stops being UTF-8, and not a U+FFFD the file really holds', async () => {
+    const root = tempRoot({});
+    const write = (rel: string, bytes: Buffer) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), bytes);
+    };
+    const utf8 = (text: string) => Buffer.from(text, 'utf8');
+    const head = '---\ntitle: "Café"\n---\n\nA real \uFFFD, then ';
+    // "café" saved as Latin-1: é is the single byte 0xE9.
+    write('content/docs/manual/v11.0.0/latin.mdx', Buffer.concat([utf8(head), Buffer.from([0x63, 0x61, 0x66, 0xe9]), utf8(' in Latin-1.\n')]));
+    write('content/docs/manual/v11.0.0/good.mdx', utf8(`${head}café in UTF-8.\n`));
+    const loaded = await loadContent(resolveConfig({ root }));
+    const { validate } = createValidator(loaded.config);
+    const messages = new Map(loaded.sources.map((s) => [s.id, validate(s).messages]));
+    expect(messages.get('docs/manual/v11.0.0/good.mdx')).toEqual([]);
+    expect(messages.get('docs/manual/v11.0.0/latin.mdx')).toEqual([
+      expect.objectContaining({ line: 5, column: 19, severity: 'error', ruleId: 'encoding-utf8', file: 'content/docs/manual/v11.0.0/latin.mdx' }),
+    ]);
+  });
+});
+
 describe('a source once its page is compiled', () => {
   it('lets its text go and reads it from the file when asked again; front matter stays as parsed', async () => {
     const root = tempRoot({ 'content/page.mdx': '\uFEFF---\ntitle: "A page with a long enough title"\n---\n\n# Body\n' });
