@@ -39,6 +39,7 @@ export function Cite({ author, children }: WithChildren<{ author?: string }>) {
 
 export function Image({
   src,
+  alt,
   caption,
   withShadow,
   size,
@@ -46,6 +47,7 @@ export function Image({
   className,
 }: {
   src: string;
+  alt?: string;
   caption?: string;
   withShadow?: boolean;
   size?: string;
@@ -53,7 +55,7 @@ export function Image({
   className?: string;
 }) {
   const classes = [withShadow ? 'shadow' : '', className ?? ''].filter(Boolean).join(' ');
-  const img = <img src={src} alt={caption ?? ''} loading="lazy" className={classes || undefined} />;
+  const img = <img src={src} alt={alt ?? caption ?? ''} loading="lazy" className={classes || undefined} />;
   return (
     <figure className={`image image-${size ?? 'large'}`}>
       {externalLink ? <a href={externalLink}>{img}</a> : img}

@@ -9,6 +9,8 @@ export interface PropSpec {
 
 export interface ComponentSpec {
   props: Record<string, PropSpec>;
+  /** Props that say in words what the component shows (one of them is expected: a warning without). */
+  textAlternative?: string[];
 }
 
 export const COMPONENTS: Record<string, ComponentSpec> = {
@@ -20,12 +22,15 @@ export const COMPONENTS: Record<string, ComponentSpec> = {
   Image: {
     props: {
       src: { type: 'string', required: true },
+      // What the picture shows, for readers who cannot see it; the caption stands in without it.
+      alt: { type: 'string' },
       caption: { type: 'string' },
       withShadow: { type: 'boolean' },
       size: { type: 'string' },
       externalLink: { type: 'string' },
       className: { type: 'string' },
     },
+    textAlternative: ['alt', 'caption'],
   },
   Video: { props: { src: { type: 'string', required: true }, caption: { type: 'string' } } },
   UrlBox: { props: { text: { type: 'string' }, href: { type: 'string', required: true } } },

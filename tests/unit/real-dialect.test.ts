@@ -17,15 +17,30 @@ describe('<Video>', () => {
   });
 });
 
+describe('<Image>', () => {
+  it('describes the picture with alt, else its caption, and warns at an image with neither', async () => {
+    const page = await compile(
+      '<Image src="/a.png" alt="A chart of build times" caption="Build times" />\n\n<Image src="/b.png" caption="The logo" />\n\n<Image src="/c.png" alt="" />\n\n<Image\n  src="/d.png"\n  externalLink="https://example.com"\n/>\n',
+    );
+    const tree = parse(page.html);
+    expect(attr($(tree, 'img[src="/a.png"]'), 'alt')).toBe('A chart of build times');
+    expect(attr($(tree, 'img[src="/b.png"]'), 'alt')).toBe('The logo');
+    expect(attr($(tree, 'img[src="/c.png"]'), 'alt')).toBe(''); // said to only decorate: no warning
+    expect(page.messages).toMatchObject([
+      { line: 7, column: 1, severity: 'warning', ruleId: 'component-text-alternative', reason: '<Image> has no `alt` or `caption`: screen readers skip what it shows' },
+    ]);
+  });
+});
+
 describe('boolean attributes written as strings', () => {
   it('read "true" / "false" as booleans, with a warning at the attribute', async () => {
-    const page = await compile('Text\n\n<Image\n  src="/a.png"\n  withShadow="true"\n/>\n\n<Image src="/b.png" withShadow="false" />\n');
+    const page = await compile('Text\n\n<Image\n  src="/a.png"\n  withShadow="true"\n  alt=""\n/>\n\n<Image src="/b.png" withShadow="false" alt="" />\n');
     const tree = parse(page.html);
     expect(attr($(tree, 'img[src="/a.png"]'), 'className')).toBe('shadow');
     expect(attr($(tree, 'img[src="/b.png"]'), 'className')).toBeUndefined();
     expect(page.messages).toMatchObject([
       { line: 5, column: 3, severity: 'warning', ruleId: 'component-prop-coerced' },
-      { line: 8, severity: 'warning', ruleId: 'component-prop-coerced' },
+      { line: 9, severity: 'warning', ruleId: 'component-prop-coerced' },
     ]);
   });
 

@@ -113,6 +113,18 @@ function checkProps(state: WalkState, node: JsxNode, name: string, props: Record
       report(state, at(prop), 'warning', `<${name}> has no attribute \`${prop}\` (known: ${Object.keys(spec.props).join(', ') || 'none'})`, 'component-prop-unknown');
     }
   }
+  // Said only of a component otherwise right (an attribute in error is what to fix first).
+  if (ok && spec.textAlternative && !spec.textAlternative.some((p) => typeof props[p] === 'string' || rejected.has(p))) {
+    const first = spec.textAlternative[0]!;
+    report(
+      state,
+      node,
+      'warning',
+      `<${name}> has no ${spec.textAlternative.map((p) => `\`${p}\``).join(' or ')}: screen readers skip what it shows`,
+      'component-text-alternative',
+      `Say what it shows with ${first}="…", or write ${first}="" if it only decorates.`,
+    );
+  }
   return ok;
 }
 
