@@ -210,4 +210,12 @@ describe('embedded client', () => {
     const { facetFilters: _, ...unfiltered } = base;
     expect(found(unfiltered)).toEqual([release.url, overview.url]);
   });
+
+  it('puts the guide page whose URL is the query above API modules that hold the word whole', () => {
+    const api = (path: string, name: string) =>
+      record(`/docs/manual/v11.0.0/api/${path}`, name, `The ${name} module.`, { hierarchy: { lvl0: 'API', lvl1: name, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, api: name });
+    const pages = [api('belt/map-dict', 'Belt.Map.Dict'), api('belt/set-dict', 'Belt.Set.Dict'), record('/docs/manual/v11.0.0/dict', 'Dictionary', 'A dict maps string keys to values.')];
+    const search = new EmbeddedSearch(embeddedIndex('v11.0.0', pages));
+    expect(search.search({ ...base, query: 'dict' }).hits[0]!.url).toBe('/docs/manual/v11.0.0/dict');
+  });
 });

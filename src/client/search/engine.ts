@@ -292,8 +292,10 @@ interface RankKey {
   title: number;
   /**
    * A guide of the reader's own section whose title (or one of the names it lists: isNamedIn) is
-   * the query itself, or its plural or singular (the manual's "Refs" for `ref`): before another
-   * section's pages that only hold the word ("Refs and the DOM"), which their kind would put first.
+   * the query itself, or its plural or singular (the manual's "Refs" for `ref`), or whose URL is
+   * (`dict`: the v12 manual's Dictionary page at /dict): before another section's pages that only
+   * hold the word ("Refs and the DOM"), which their kind would put first, and before API modules
+   * named so (Belt.Map.Dict).
    */
   named: boolean;
   /** From another docs section than the reader's (a companion: search/companions.ts). */
@@ -355,7 +357,7 @@ function rank(results: SearchResult[], docs: readonly Doc[], queryTerms: string[
     const lead = queryTerms.length > 0 && queryTerms.every((terms) => wordInTitle(terms, leadTerms, false) === 2);
     const companion = own !== undefined && doc.version !== own && doc.version !== NO_VERSION;
     const unversioned = own !== undefined && doc.version === NO_VERSION;
-    const named = !inApi && !companion && isNamedIn(doc.title, query);
+    const named = !inApi && !companion && (isNamedIn(doc.title, query) || (doc.slug !== '' && doc.slug === slugQuery));
     keys.set(r, { title, named, companion, unversioned, kind: kindRank(doc), whole, inApi, deprecated: doc.deprecated, exact, lead, score: r.score });
   }
   // Among records whose titles miss the query, those whose text starts with it come first, and
