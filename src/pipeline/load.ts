@@ -2,7 +2,7 @@ import path from 'node:path';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import fg from 'fast-glob';
-import { parseFrontMatterLazily, parseJsonLazily } from '../util/yaml-positions.ts';
+import { parseFrontMatterLazily, parseJsonLazily, type PositionedDocument } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { readAgain } from '../util/files.ts';
 import { displayPath, type ResolvedConfig } from './config.ts';
@@ -71,14 +71,25 @@ export function extractFrontMatter(raw: string, file: string): FrontMatterBlock 
   const yamlText = ownCopy(m[1] ?? '');
   const lineCount = m[0].split('\n').length - (m[2] ? 1 : 0);
   const doc = parseFrontMatterLazily(yamlText, 1);
-  return {
-    data: doc.data ?? undefined,
-    lineCount,
-    get positions() {
-      return doc.positions; // worked out when a message needs a place
-    },
-    errors: doc.errors.map((e) => message(file, e.place, 'error', `Invalid YAML front matter: ${e.reason}`, 'frontmatter-yaml')),
-  };
+  return new FrontMatter(doc, lineCount, doc.errors.map((e) => message(file, e.place, 'error', `Invalid YAML front matter: ${e.reason}`, 'frontmatter-yaml')));
+}
+
+/** A page's front matter: kept for the whole build, so a class (no closure, no getter of its own). */
+class FrontMatter implements FrontMatterBlock {
+  readonly data: unknown;
+
+  constructor(
+    private readonly doc: PositionedDocument,
+    readonly lineCount: number,
+    readonly errors: Message[],
+  ) {
+    this.data = doc.data ?? undefined;
+  }
+
+  /** Worked out when a message needs a place. */
+  get positions(): FrontMatterBlock['positions'] {
+    return this.doc.positions;
+  }
 }
 
 /** A string of its own (V8 makes a long substring a view into the string it was cut from). */

@@ -46,7 +46,9 @@ export function recordLink(state: WalkState, raw: string, node: unknown, asset =
   if (!EXTERNAL.test(resolved) && resolved !== '' && !resolved.startsWith('?')) {
     const place = startOf(node as AnyNode);
     // Kept until the link check at the end of the build: copies, not views into the page's source.
-    state.links.push({ href: detached(resolved), raw: detached(raw), line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
+    // (One string when the link was written as the site href: the API pages' signatures write them so.)
+    const href = detached(resolved);
+    state.links.push({ href, raw: raw === resolved ? href : detached(raw), line: place.line, column: place.column, ...(asset ? { asset: true as const } : {}) });
   }
   return resolved;
 }
