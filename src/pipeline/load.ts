@@ -106,7 +106,7 @@ function readText(absPath: string): string {
  * Where a file read as UTF-8 stops being UTF-8 (a Latin-1 or Windows-1252 file, a stray byte): the
  * decoder put U+FFFD (�) in place of the bytes there. Only a text holding U+FFFD is looked at again.
  */
-export function invalidUtf8(absPath: string, text: string): Point | undefined {
+function invalidUtf8(absPath: string, text: string): Point | undefined {
   if (!text.includes('\uFFFD')) return undefined;
   const bytes = readFileSync(absPath);
   if (isUtf8(bytes)) return undefined;
@@ -115,8 +115,10 @@ export function invalidUtf8(absPath: string, text: string): Point | undefined {
   for (let i = decoded.indexOf('\uFFFD'); i >= 0; i = decoded.indexOf('\uFFFD', i + 1)) {
     const at = Buffer.byteLength(decoded.slice(0, i));
     if (bytes.subarray(at, at + replaced.length).equals(replaced)) continue; // a real U+FFFD in the file
-    const before = decoded.slice(0, i).replace(/^\uFEFF/, '');
-    return { line: before.split('\n').length, column: i - decoded.lastIndexOf('\n', i - 1) };
+    const lineStart = decoded.lastIndexOf('\n', i - 1);
+    // A byte order mark is no column of the first line (readText drops it too).
+    const bom = lineStart < 0 && decoded.startsWith('\uFEFF') ? 1 : 0;
+    return { line: decoded.slice(0, i).split('\n').length, column: i - lineStart - bom };
   }
   return undefined;
 }

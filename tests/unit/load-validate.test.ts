@@ -84,6 +84,8 @@ describe('file encoding', () => {
     // "café" saved as Latin-1: é is the single byte 0xE9.
     write('content/docs/manual/v11.0.0/latin.mdx', Buffer.concat([utf8(head), Buffer.from([0x63, 0x61, 0x66, 0xe9]), utf8(' in Latin-1.\n')]));
     write('content/docs/manual/v11.0.0/good.mdx', utf8(`${head}café in UTF-8.\n`));
+    // On the first line after a byte order mark, which is no column.
+    write('content/docs/manual/v11.0.0/bom.md', Buffer.concat([utf8('\uFEFFcaf'), Buffer.from([0xe9]), utf8('\n')]));
     const loaded = await loadContent(resolveConfig({ root }));
     const { validate } = createValidator(loaded.config);
     const messages = new Map(loaded.sources.map((s) => [s.id, validate(s).messages]));
@@ -91,6 +93,7 @@ describe('file encoding', () => {
     expect(messages.get('docs/manual/v11.0.0/latin.mdx')).toEqual([
       expect.objectContaining({ line: 5, column: 19, severity: 'error', ruleId: 'encoding-utf8', file: 'content/docs/manual/v11.0.0/latin.mdx' }),
     ]);
+    expect(messages.get('docs/manual/v11.0.0/bom.md')).toContainEqual(expect.objectContaining({ line: 1, column: 4, ruleId: 'encoding-utf8' }));
   });
 });
 

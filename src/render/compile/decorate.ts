@@ -42,7 +42,7 @@ export function decorate(node: HastRoot | HastElement, inTaskItem = false): void
 }
 
 /** A table cell with nothing in it, not even an image (the Markdown of `| |`). */
-export function isEmptyCell(cell: HastElement): boolean {
+function isEmptyCell(cell: HastElement): boolean {
   return cell.children.every((c) => c.type === 'text' && c.value.trim() === '');
 }
 
