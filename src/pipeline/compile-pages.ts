@@ -36,6 +36,11 @@ export interface CompileOptions {
   derive?: ((page: CompiledPage) => Pick<CompiledPage, 'searchLines'>) | undefined;
   /** Compiled pages kept in memory between builds (serve --watch): used instead of the on-disk cache. */
   memory?: CompileMemory | undefined;
+  /**
+   * Offered the highlight thread when there is one, for other work of the build (the file writes:
+   * OutputWriter.hostOn); resolves once that work hands it back, and only then is it stopped.
+   */
+  lendThread?: ((thread: Worker) => Promise<void>) | undefined;
 }
 
 /** Compiled pages a long-lived process keeps between builds, valid for one compile context key. */
@@ -298,7 +303,7 @@ type Keep = (page: CompiledPage) => CompiledPage;
 const keepAll: Keep = (page) => page;
 
 async function compileAll(
-  { ctx, config, onProgress, pool, onPage: handOn, derive, onPlan }: CompileOptions,
+  { ctx, config, onProgress, pool, onPage: handOn, derive, onPlan, lendThread }: CompileOptions,
   pages: Page[],
   keep: Keep = keepAll,
   previous?: PreviousBlocks,
@@ -334,6 +339,7 @@ async function compileAll(
       ? startWorker('highlight-worker.cjs')
       : undefined;
   const thread = worker && new HighlightThread(worker);
+  const lent = worker && lendThread?.(worker);
   onPlan?.(thread ? 'pages compiled on the main thread, code highlighted on a thread of its own' : 'pages compiled on the main thread');
   const stop = () => {
     thread?.close();
@@ -343,12 +349,12 @@ async function compileAll(
   try {
     compiled = await compileHere(pages, ctx, thread, onPage, onProgress, keep, previous);
   } catch (err) {
-    await stop();
+    await stop(); // work it was lent for is cut short: the build fails
     throw err;
   }
   // The thread's exit (it tears down a whole Node environment, ~20 ms) overlaps the rest of the
-  // build instead of holding it up.
-  return { pages: compiled, settled: stop(), release };
+  // build instead of holding it up; a thread lent out is stopped once handed back.
+  return { pages: compiled, settled: lent ? lent.then(stop) : stop(), release };
 }
 
 /**

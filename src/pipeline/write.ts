@@ -1,11 +1,21 @@
 import path from 'node:path';
 import { copyFile, link, mkdir, readdir, rename, rm, cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
 import { isRunning } from '../util/process.ts';
 import { removeTree } from '../util/files.ts';
 import type { OutputFile } from './types.ts';
+import { WRITER_THREAD, type HostWrites, type WriteMessage, type WriteReply } from '../util/write-files.ts';
+
+/** The writes' channel to the thread that does them (`OutputWriter.startSink`). */
+interface Sink {
+  post(message: WriteMessage, transfer?: ArrayBuffer[]): void;
+  /** Resolves when the thread has answered the end of the writes, or has failed. */
+  finished: Promise<void>;
+  /** Closes the channel; a thread of the writer's own is stopped, a lent one handed back. */
+  stop(): Promise<void>;
+}
 
 /** Bytes handed to the writer thread and not yet on disk, at most (the compile waits beyond it). */
 const MAX_PENDING_BYTES = 32 * 1024 * 1024;
@@ -26,7 +36,10 @@ const BATCH_BYTES = 256 * 1024;
 export class OutputWriter {
   /** `out.tmp-PID-TIME` beside `out/` (the pattern `clearLeftovers` knows). */
   private readonly staging: string;
-  private thread: Worker | undefined;
+  private sink: Sink | undefined;
+  /** A thread lent to host the writes (`hostOn`), and how it is handed back. */
+  private host: Worker | undefined;
+  private returnHost: (() => void) | undefined;
   /** Files written by the thread so far (it counts, this thread reads). */
   private readonly progress = new Int32Array(new SharedArrayBuffer(4));
   /** Sizes of the files sent, in order: the first `progress[0]` are on disk. */
@@ -34,7 +47,6 @@ export class OutputWriter {
   /** How many of `sizes` have been taken off `pendingBytes`. */
   private settled = 0;
   private pendingBytes = 0;
-  private finished: Promise<void> | undefined;
   private failure: Error | undefined;
   /** Files not handed to the thread yet, and their bytes. */
   private batch: { path: string; pieces: Uint8Array[]; bytes: number }[] = [];
@@ -76,10 +88,10 @@ export class OutputWriter {
    */
   private send(): void {
     if (this.batch.length === 0) return;
-    const thread = (this.thread ??= this.startThread());
+    const sink = (this.sink ??= this.startSink());
     for (const { bytes } of this.batch) this.sizes.push(bytes);
     this.pendingBytes += this.batchBytes;
-    thread.postMessage(this.batch, this.transfer);
+    sink.post(this.batch satisfies WriteMessage, this.transfer);
     this.batch = [];
     this.transfer = [];
     this.batchBytes = 0;
@@ -105,28 +117,63 @@ export class OutputWriter {
     for (; this.settled < done; this.settled++) this.pendingBytes -= this.sizes[this.settled]!;
   }
 
-  private startThread(): Worker {
-    // A small young generation: the thread allocates almost nothing of its own, so without frequent
-    // scavenges the page buffers moved to it would be freed late.
-    const thread = new Worker(WRITER_THREAD, { eval: true, workerData: this.progress, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
-    this.finished = new Promise((resolve) => {
-      let done = false;
+  /**
+   * Lends the writer a thread docsgen already runs (the highlight thread, which hosts the writes:
+   * util/write-files.ts), used instead of starting one of its own if the writes have not started
+   * yet. Resolves once the writer is done with it (written, aborted, or the thread gone): only then
+   * may it be stopped.
+   */
+  hostOn(thread: Worker): Promise<void> {
+    if (this.sink || this.host) return Promise.resolve();
+    this.host = thread;
+    return new Promise((resolve) => (this.returnHost = resolve));
+  }
+
+  /** The port the writes go through, to the lent thread or to one of the writer's own. */
+  private startSink(): Sink {
+    const { port1, port2 } = new MessageChannel();
+    // A small young generation for a thread of its own: it allocates almost nothing, so without
+    // frequent scavenges the page buffers moved to it would be freed late.
+    const thread = this.host ?? new Worker(WRITER_THREAD, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
+    thread.postMessage({ type: 'write', port: port2, progress: this.progress } satisfies HostWrites, [port2]);
+    let done = false;
+    let detach = () => {};
+    const finished = new Promise<void>((resolve) => {
       const fail = (reason: string) => {
         if (!done) this.failure ??= this.writeFailed(reason);
         resolve();
       };
-      thread.on('message', (m: { type: 'done' } | { type: 'error'; message: string }) => {
+      port1.on('message', (m: WriteReply) => {
         if (m.type === 'error') this.failure ??= this.writeFailed(m.message);
         else {
           done = true;
           resolve();
         }
       });
-      thread.once('error', (err) => fail(err.message));
-      // Before `done`, an exit means files are missing: the site must not be swapped in.
-      thread.once('exit', (code) => fail(`the writer thread stopped (exit code ${code})`));
+      // Before `done`, the thread's end means files are missing: the site must not be swapped in.
+      const exit = (code: number) => fail(`the writer thread stopped (exit code ${code})`);
+      const error = (err: Error) => fail(err.message);
+      thread.once('error', error).once('exit', exit);
+      port1.once('close', () => fail('the writer thread stopped'));
+      detach = () => thread.off('error', error).off('exit', exit);
     });
-    return thread;
+    port1.unref(); // after its listeners (which ref it): the thread keeps the process alive while it runs
+    return {
+      post: (message, transfer) => port1.postMessage(message, transfer),
+      finished,
+      stop: async () => {
+        detach();
+        port1.close();
+        if (thread !== this.host) await thread.terminate();
+      },
+    };
+  }
+
+  /** Hands a lent thread back that the writes never used. */
+  private releaseHost(): void {
+    this.host = undefined;
+    this.returnHost?.();
+    this.returnHost = undefined;
   }
 
   /** The error for a failed write, naming the path the file was meant for (not the staging one). */
@@ -137,12 +184,14 @@ export class OutputWriter {
   /** Waits until every queued file is on disk. */
   private async drain(): Promise<void> {
     this.send();
-    if (this.thread) {
-      this.thread.postMessage({ type: 'done' });
-      await this.finished;
-      await this.thread.terminate();
-      this.thread = undefined;
+    const sink = this.sink;
+    this.sink = undefined;
+    if (sink) {
+      sink.post({ type: 'done' } satisfies WriteMessage);
+      await sink.finished;
+      await sink.stop();
     }
+    this.releaseHost();
     if (this.failure) throw this.failure;
   }
 
@@ -196,8 +245,10 @@ export class OutputWriter {
   async abort(): Promise<void> {
     this.batch = [];
     this.transfer = [];
-    await this.thread?.terminate();
-    this.thread = undefined;
+    const sink = this.sink;
+    this.sink = undefined;
+    await sink?.stop();
+    this.releaseHost();
     await rm(this.staging, { recursive: true, force: true });
   }
 }
@@ -269,47 +320,6 @@ function joined(run: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/**
- * The writer thread: writes each file it is sent, in order, counts it in the shared progress
- * counter (waking a main thread that waits for room), and reports the first failure. Plain
- * CommonJS with Node built-ins only, so it runs the same from dist/ and from the sources.
- */
-const WRITER_THREAD = `
-const fs = require('node:fs');
-const path = require('node:path');
-const { parentPort, workerData: progress } = require('node:worker_threads');
-const made = new Set();
-let failed = false;
-parentPort.on('message', (m) => {
-  if (m.type === 'done') return parentPort.postMessage({ type: 'done' });
-  for (const file of m) {
-    try {
-      if (!failed) {
-        const dir = path.dirname(file.path);
-        if (!made.has(dir)) {
-          fs.mkdirSync(dir, { recursive: true });
-          made.add(dir);
-        }
-        const fd = fs.openSync(file.path, 'w');
-        try {
-          let at = 0;
-          for (const piece of file.pieces) {
-            for (let done = 0; done < piece.byteLength; ) done += fs.writeSync(fd, piece, done, piece.byteLength - done, at + done);
-            at += piece.byteLength;
-          }
-        } finally {
-          fs.closeSync(fd);
-        }
-      }
-    } catch (err) {
-      failed = true;
-      parentPort.postMessage({ type: 'error', message: String((err && err.message) || err) });
-    }
-    Atomics.add(progress, 0, 1);
-    Atomics.notify(progress, 0);
-  }
-});
-`;
 
 /** Output path of a route: `/a/b` → `a/b.html` (serves `/a/b` on static hosts), `/a/` → `a/index.html`. */
 export function outputPathOf(route: string): string {

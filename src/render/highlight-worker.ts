@@ -1,9 +1,13 @@
 // Highlight thread (src/pipeline/highlight-thread.ts): highlights the code blocks sent over a port.
 // A bundle of its own: it needs shiki and the grammars, none of the Markdown or React stack.
+// It also hosts the build's file writes (util/write-files.ts), when the writer is lent it.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { highlightAll, warmUpJobs, type HighlightOptions } from './highlight.ts';
+import { serveWrites, type HostWrites } from '../util/write-files.ts';
 
-export type HighlightWorkerRequest = { type: 'highlight'; port: MessagePort } | { type: 'exit' };
+export type HighlightWorkerRequest = { type: 'highlight'; port: MessagePort } | HostWrites | { type: 'exit' };
 
 /** Set by bin/load.cjs: writes this thread's code cache if it still owes one. */
 const saveCodeCaches = (globalThis as { [k: symbol]: (() => void) | undefined })[Symbol.for('docsgen.saveCodeCaches')];
@@ -31,13 +35,21 @@ function serveHighlights(jobs: MessagePort): void {
 
 const port = parentPort;
 let jobs: MessagePort | undefined;
+/** Ports of the writes hosted here: the writer hands the thread back before it is stopped, else they are cut. */
+const writes: MessagePort[] = [];
 port?.on('message', (msg: HighlightWorkerRequest) => {
   if (msg.type === 'highlight') {
     jobs = msg.port;
     serveHighlights(msg.port);
     return;
   }
+  if (msg.type === 'write') {
+    writes.push(msg.port);
+    serveWrites(msg.port, msg.progress, fs, path);
+    return;
+  }
   saveCodeCaches?.();
   jobs?.close();
+  for (const w of writes) w.close();
   port.close();
 });

@@ -8,6 +8,16 @@ import path from 'node:path';
 import { sharedUtf8 } from '../../src/util/bytes.ts';
 import { OutputWriter } from '../../src/pipeline/write.ts';
 import { DocsgenError } from '../../src/pipeline/errors.ts';
+import { Worker } from 'node:worker_threads';
+import { WRITER_THREAD } from '../../src/util/write-files.ts';
+
+/** A thread that hosts writes as the highlight thread does (it answers the same `write` request). */
+function hostThread(): { thread: Worker; exited: () => boolean } {
+  const thread = new Worker(WRITER_THREAD, { eval: true });
+  let gone = false;
+  thread.once('exit', () => (gone = true));
+  return { thread, exited: () => gone };
+}
 
 function site(): { root: string; out: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'docsgen-write-'));
@@ -119,6 +129,61 @@ describe('OutputWriter', () => {
     expect((err as DocsgenError).message).not.toContain('.tmp-');
     await writer.abort();
     expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+  });
+});
+
+describe('OutputWriter on a lent thread', () => {
+  it('writes through the lent thread, hands it back at commit and leaves it running', async () => {
+    const { root, out } = site();
+    const host = hostThread();
+    try {
+      const writer = new OutputWriter(out, 64); // a tiny pending limit: the writer also waits on the lent thread's progress
+      await writer.open();
+      let handedBack = false;
+      const lent = writer.hostOn(host.thread).then(() => (handedBack = true));
+      for (let i = 0; i < 20; i++) writer.write({ path: `docs/p${i}.html`, contents: `<p>page ${i}</p>` });
+      await Promise.resolve();
+      expect(handedBack).toBe(false);
+      await writer.commit();
+      await lent;
+      for (let i = 0; i < 20; i++) expect(readFileSync(path.join(out, `docs/p${i}.html`), 'utf8')).toBe(`<p>page ${i}</p>`);
+      expect(leftovers(root)).toEqual([]);
+      expect(host.exited()).toBe(false);
+    } finally {
+      await host.thread.terminate();
+    }
+  });
+
+  it('fails the commit and keeps the previous out/ when the lent thread stops before the writes are done', async () => {
+    const { root, out } = site();
+    const host = hostThread();
+    const writer = new OutputWriter(out);
+    await writer.open();
+    const lent = writer.hostOn(host.thread);
+    for (let i = 0; i < 3; i++) writer.write({ path: `p${i}.html`, contents: new Uint8Array(300 * 1024) }); // past a batch: sent now
+    await host.thread.terminate();
+    const err = await writer.commit().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocsgenError);
+    expect((err as DocsgenError).message).toMatch(/writer thread stopped/);
+    await lent;
+    expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+    await writer.abort();
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it('hands back a lent thread the writes never used, on abort', async () => {
+    const { out } = site();
+    const host = hostThread();
+    try {
+      const writer = new OutputWriter(out);
+      await writer.open();
+      const lent = writer.hostOn(host.thread);
+      await writer.abort();
+      await lent;
+      expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+    } finally {
+      await host.thread.terminate();
+    }
   });
 });
 

@@ -1,0 +1,70 @@
+// The loop that writes a site's files off the main thread (pipeline/write.ts's OutputWriter). It
+// runs on a thread of its own (WRITER_THREAD), or on a thread docsgen already runs for other work:
+// the highlight thread (render/highlight-worker.ts) hosts it, which saves booting one more Node
+// environment (~40 ms of CPU, taken from the two busy threads on a two-core machine).
+import type * as Fs from 'node:fs';
+import type * as Path from 'node:path';
+import type { MessagePort } from 'node:worker_threads';
+
+/** One file: its absolute path and its bytes, in pieces written one after another. */
+export interface WriteJob {
+  path: string;
+  pieces: Uint8Array[];
+  bytes: number;
+}
+
+/** What the writes' port carries to the thread: a batch of files, or the end of the writes. */
+export type WriteMessage = WriteJob[] | { type: 'done' };
+/** What the thread answers: `done` once every file sent before the end is on disk; `error` on the first failure. */
+export type WriteReply = { type: 'done' } | { type: 'error'; message: string };
+/** How a thread is asked to host the writes: the port they arrive on, and the counter of files written. */
+export interface HostWrites {
+  type: 'write';
+  port: MessagePort;
+  progress: Int32Array;
+}
+
+/**
+ * Writes each batch of files that arrives on `port`, in order; counts each file in `progress[0]`
+ * (waking a main thread that waits for room) and reports the first failure (later files are then
+ * only counted). Self-contained, its modules given as parameters: WRITER_THREAD runs its source.
+ */
+export function serveWrites(port: MessagePort, progress: Int32Array, fs: typeof Fs, path: typeof Path): void {
+  const made = new Set<string>();
+  let failed = false;
+  port.on('message', (m: WriteMessage) => {
+    if (!Array.isArray(m)) return port.postMessage({ type: 'done' } satisfies WriteReply);
+    for (const file of m) {
+      try {
+        if (!failed) {
+          const dir = path.dirname(file.path);
+          if (!made.has(dir)) {
+            fs.mkdirSync(dir, { recursive: true });
+            made.add(dir);
+          }
+          const fd = fs.openSync(file.path, 'w');
+          try {
+            let at = 0;
+            for (const piece of file.pieces) {
+              for (let done = 0; done < piece.byteLength; ) done += fs.writeSync(fd, piece, done, piece.byteLength - done, at + done);
+              at += piece.byteLength;
+            }
+          } finally {
+            fs.closeSync(fd);
+          }
+        }
+      } catch (err) {
+        failed = true;
+        port.postMessage({ type: 'error', message: String((err as Error | undefined)?.message ?? err) } satisfies WriteReply);
+      }
+      Atomics.add(progress, 0, 1);
+      Atomics.notify(progress, 0);
+    }
+  });
+}
+
+/** A thread of its own for the writes: it hosts them as the highlight thread would (`HostWrites`). */
+export const WRITER_THREAD = `
+const { parentPort } = require('node:worker_threads');
+parentPort.once('message', (m) => (${serveWrites.toString()})(m.port, m.progress, require('node:fs'), require('node:path')));
+`;
