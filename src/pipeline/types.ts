@@ -220,11 +220,11 @@ export interface OutputFile {
   /** Path relative to out/, `/` separators. */
   path: string;
   /**
-   * Pieces are written one after the other (a page shares most of its bytes with others). Bytes in
-   * shared memory (`SharedArrayBuffer`) are written where they are; others are copied. Nothing
-   * given is modified or moved.
+   * Pieces are written one after the other (a page shares most of its bytes with others): text as
+   * UTF-8, bytes as they are. Bytes in shared memory (`SharedArrayBuffer`) are written where they
+   * are; the rest is copied. Nothing given is modified or moved.
    */
-  contents: string | Uint8Array | Uint8Array[];
+  contents: string | Uint8Array | (string | Uint8Array)[];
   /**
    * The group of generated files it belongs to (`search:v12.0.0`; incremental/generated.ts): an
    * incremental build keeps a group's files when the pages it is made from are unchanged.

@@ -13,7 +13,7 @@ import type { OutputFile, SiteWriter } from './types.ts';
 
 function bytesOf(contents: OutputFile['contents']): Uint8Array {
   if (typeof contents === 'string') return Buffer.from(contents);
-  return Array.isArray(contents) ? Buffer.concat(contents) : contents;
+  return Array.isArray(contents) ? Buffer.concat(contents.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))) : contents;
 }
 
 /** Files under `dir` (`/` separators). Synchronous, like the commit: an awaited listing waited behind the thread pool. */

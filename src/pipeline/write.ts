@@ -6,7 +6,7 @@ import { DocsgenError } from './errors.ts';
 import { isRunning } from '../util/process.ts';
 import { removeTree } from '../util/files.ts';
 import type { OutputFile } from './types.ts';
-import { WRITER_THREAD, type HostWrites, type WriteMessage, type WriteReply } from '../util/write-files.ts';
+import { WRITER_THREAD, type HostWrites, type WriteJob, type WriteMessage, type WriteReply } from '../util/write-files.ts';
 
 /** The writes' channel to the thread that does them (`OutputWriter.startSink`). */
 interface Sink {
@@ -21,6 +21,11 @@ interface Sink {
 const MAX_PENDING_BYTES = 32 * 1024 * 1024;
 /** Files are handed to the thread in batches of about this many bytes (and at the end). */
 const BATCH_BYTES = 256 * 1024;
+/**
+ * The ring the files' bytes are copied into for the thread. A run of pieces that could take more
+ * than a quarter of it (a search index) gets a buffer of its own, moved to the thread.
+ */
+const RING_BYTES = 8 * 1024 * 1024;
 
 /**
  * The only writer of `out/`. A full build writes into a sibling temp directory and swaps it in
@@ -42,14 +47,24 @@ export class OutputWriter {
   private returnHost: (() => void) | undefined;
   /** Files written by the thread so far (it counts, this thread reads). */
   private readonly progress = new Int32Array(new SharedArrayBuffer(4));
-  /** Sizes of the files sent, in order: the first `progress[0]` are on disk. */
+  /** Sizes of the files queued, in order: the first `progress[0]` are on disk. */
   private readonly sizes: number[] = [];
+  /**
+   * Shared memory the files' bytes are copied into, round and round: the thread writes them from
+   * there. Bytes moved to a thread in buffers of their own were freed only by that thread's garbage
+   * collections: on the highlight thread, with its large young generation, they piled up (peak RSS
+   * of ×4 of the bench corpus 427 → 592 MB). The ring holds what is in flight, at most its size.
+   */
+  private ring: Buffer | undefined;
+  /** Bytes taken in the ring so far (a place in it is `head % ringBytes`), and the head after each file queued. */
+  private head = 0;
+  private readonly ringEnds: number[] = [];
   /** How many of `sizes` have been taken off `pendingBytes`. */
   private settled = 0;
   private pendingBytes = 0;
   private failure: Error | undefined;
   /** Files not handed to the thread yet, and their bytes. */
-  private batch: { path: string; pieces: Uint8Array[]; bytes: number }[] = [];
+  private batch: WriteJob[] = [];
   /** The buffers of the batch moved to the thread (not copied). */
   private transfer: ArrayBuffer[] = [];
   private batchBytes = 0;
@@ -59,6 +74,7 @@ export class OutputWriter {
   constructor(
     private readonly outDir: string,
     private readonly maxPendingBytes = MAX_PENDING_BYTES,
+    private readonly ringBytes = RING_BYTES,
   ) {
     this.staging = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   }
@@ -75,11 +91,80 @@ export class OutputWriter {
 
   /** Queues a file; it is written in the background (errors surface at commit). */
   write(file: OutputFile): void {
-    const { pieces, bytes, transfer } = ownPieces(file.contents);
-    this.batch.push({ path: path.join(this.staging, ...file.path.split('/')), pieces, bytes });
-    for (const t of transfer) this.transfer.push(t);
-    this.batchBytes += bytes;
+    const job: WriteJob = { path: path.join(this.staging, ...file.path.split('/')), pieces: [], bytes: 0 };
+    const contents = typeof file.contents === 'string' || !Array.isArray(file.contents) ? [file.contents] : file.contents;
+    // Pieces in shared memory (a sidebar's bytes, most of every docs page) are written where they
+    // are; runs of other pieces are copied into the ring, text encoded straight into it.
+    let run: (string | Uint8Array)[] = [];
+    let bound = 0;
+    const flush = () => {
+      if (run.length > 0) this.copy(run, bound, job);
+      run = [];
+      bound = 0;
+    };
+    for (const piece of contents) {
+      if (typeof piece !== 'string' && piece.buffer instanceof SharedArrayBuffer) {
+        flush();
+        job.pieces.push(piece);
+        job.bytes += piece.byteLength;
+      } else {
+        run.push(piece);
+        bound += typeof piece === 'string' ? piece.length * 3 : piece.byteLength; // UTF-8: at most 3 bytes a UTF-16 unit
+      }
+    }
+    flush();
+    this.batch.push(job);
+    this.sizes.push(job.bytes);
+    this.ringEnds.push(this.head);
+    this.batchBytes += job.bytes;
     if (this.batchBytes >= BATCH_BYTES) this.send();
+  }
+
+  /** Copies a run of pieces (at most `bound` bytes) into the ring as one piece of `job`, or into a buffer moved to the thread. */
+  private copy(run: (string | Uint8Array)[], bound: number, job: WriteJob): void {
+    if (bound > this.ringBytes / 4) {
+      const own = joined(run.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      job.pieces.push(own);
+      job.bytes += own.byteLength;
+      this.transfer.push(own.buffer as ArrayBuffer);
+      return;
+    }
+    const ring = (this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes)));
+    const at = this.reserve(bound);
+    let length = 0;
+    for (const p of run) {
+      if (typeof p === 'string') length += ring.write(p, at + length);
+      else {
+        ring.set(p, at + length);
+        length += p.byteLength;
+      }
+    }
+    this.head += length; // what the bound took beyond the bytes is free again
+    job.pieces.push([at, length]);
+    job.bytes += length;
+  }
+
+  /**
+   * A place in the ring for `bound` bytes in one piece (from its start when they would run past its
+   * end), once the thread has written what was there: the compile waits for it, as for room below
+   * the pending limit.
+   */
+  private reserve(bound: number): number {
+    let at = this.head % this.ringBytes;
+    if (at + bound > this.ringBytes) {
+      this.head += this.ringBytes - at;
+      at = 0;
+    }
+    if (this.head + bound - this.ringTail() > this.ringBytes) {
+      this.send(); // everything before the place must have gone to the thread
+      this.waitUntil(() => this.head + bound - this.ringTail() <= this.ringBytes);
+    }
+    return at;
+  }
+
+  /** Where the ring's bytes still to be written begin (everything before is on disk). */
+  private ringTail(): number {
+    return this.settled === 0 ? 0 : this.ringEnds[this.settled - 1]!;
   }
 
   /**
@@ -89,24 +174,26 @@ export class OutputWriter {
   private send(): void {
     if (this.batch.length === 0) return;
     const sink = (this.sink ??= this.startSink());
-    for (const { bytes } of this.batch) this.sizes.push(bytes);
     this.pendingBytes += this.batchBytes;
     sink.post(this.batch satisfies WriteMessage, this.transfer);
     this.batch = [];
     this.transfer = [];
     this.batchBytes = 0;
-    if (this.pendingBytes > this.maxPendingBytes) this.waitForWrites(this.maxPendingBytes / 2);
+    if (this.pendingBytes > this.maxPendingBytes) {
+      const enough = this.maxPendingBytes / 2;
+      this.waitUntil(() => this.pendingBytes <= enough);
+    }
   }
 
   /**
-   * Blocks until at most `bytes` are still to be written (memory stays flat on huge sites). A
-   * thread that makes no progress for 10 s is not waited for: if it died, the commit says so.
+   * Blocks until `ready()` (memory stays flat on huge sites). A thread that makes no progress for
+   * 10 s is not waited for: if it died, the commit says so.
    */
-  private waitForWrites(bytes: number): void {
+  private waitUntil(ready: () => boolean): void {
     let done = Atomics.load(this.progress, 0);
     this.settle(done);
     let idle = 0;
-    while (this.pendingBytes > bytes && idle < 10) {
+    while (!ready() && idle < 10) {
       idle = Atomics.wait(this.progress, 0, done, 1000) === 'timed-out' ? idle + 1 : 0;
       done = Atomics.load(this.progress, 0);
       this.settle(done);
@@ -135,7 +222,8 @@ export class OutputWriter {
     // A small young generation for a thread of its own: it allocates almost nothing, so without
     // frequent scavenges the page buffers moved to it would be freed late.
     const thread = this.host ?? new Worker(WRITER_THREAD, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
-    thread.postMessage({ type: 'write', port: port2, progress: this.progress } satisfies HostWrites, [port2]);
+    this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes));
+    thread.postMessage({ type: 'write', port: port2, progress: this.progress, ring: this.ring.buffer as SharedArrayBuffer } satisfies HostWrites, [port2]);
     let done = false;
     let detach = () => {};
     const finished = new Promise<void>((resolve) => {
@@ -272,41 +360,6 @@ async function clearLeftovers(outDir: string): Promise<void> {
     if (m[2] !== undefined && !existsSync(outDir)) await rename(leftover, outDir);
     else await rm(leftover, { recursive: true, force: true });
   }
-}
-
-/**
- * A file's pieces as they go to the writer thread. Pieces in shared memory (a sidebar's bytes,
- * `SidebarBytes`, most of every docs page; a page body, `renderRoute`) are sent as they are: the
- * thread reads the same memory. The rest is copied, runs of pieces into one new buffer that is moved
- * to the thread: a caller's buffer is never moved (it may be used again: the client assets are
- * the same objects in every build of a `serve --watch` session). Concatenating every page into one
- * buffer copied ~80 MB on the bench corpus (0.2 s of a build).
- */
-function ownPieces(contents: OutputFile['contents']): { pieces: Uint8Array[]; bytes: number; transfer: ArrayBuffer[] } {
-  if (typeof contents === 'string') {
-    const own = new TextEncoder().encode(contents);
-    return { pieces: [own], bytes: own.byteLength, transfer: [own.buffer as ArrayBuffer] };
-  }
-  const pieces: Uint8Array[] = [];
-  const transfer: ArrayBuffer[] = [];
-  let bytes = 0;
-  let run: Uint8Array[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    const piece = joined(run);
-    pieces.push(piece);
-    transfer.push(piece.buffer as ArrayBuffer);
-    run = [];
-  };
-  for (const p of Array.isArray(contents) ? contents : [contents]) {
-    bytes += p.byteLength;
-    if (p.buffer instanceof SharedArrayBuffer) {
-      flush();
-      pieces.push(p);
-    } else run.push(p);
-  }
-  flush();
-  return { pieces, bytes, transfer };
 }
 
 /** The pieces one after the other, in a new ArrayBuffer of their own (never Node's pool). */

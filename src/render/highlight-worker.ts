@@ -45,7 +45,7 @@ port?.on('message', (msg: HighlightWorkerRequest) => {
   }
   if (msg.type === 'write') {
     writes.push(msg.port);
-    serveWrites(msg.port, msg.progress, fs, path);
+    serveWrites(msg, fs, path);
     return;
   }
   saveCodeCaches?.();

@@ -3,7 +3,6 @@
 // bar, footer) are the same for every layout. The sidebar is rendered and encoded once per sidebar;
 // each page copies its bytes around its own active item and section list.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { sharedUtf8 } from '../util/bytes.ts';
 import { SidebarNav, Toc } from '../components/layout.tsx';
 import { LAYOUTS } from './layouts/index.ts';
 import { headData, renderHead } from './layouts/head.ts';
@@ -64,8 +63,11 @@ export function chooseLayout(entry: RouteEntry, ctx: RenderContext): Layout {
  */
 const BODY_SLOT = '<!--docsgen:body-->';
 
-/** The page's bytes, in pieces: most of a docs page is its sidebar (shared with every other page) and its body. */
-export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): Uint8Array[] {
+/**
+ * The page in pieces, text and bytes (the writer encodes the text straight into its buffer): most
+ * of a docs page is its sidebar (bytes shared with every other page) and its body.
+ */
+export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPage, ctx: RenderContext): (string | Uint8Array)[] {
   const sidebar: Sidebar | undefined = entry.sidebarId ? ctx.index.sidebars.get(entry.sidebarId) : undefined;
   const props: LayoutProps = { entry, page, compiled, ctx, body: BODY_SLOT, sidebar };
   const Layout = chooseLayout(entry, ctx);
@@ -78,9 +80,9 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
   const prefix = `<!doctype html><html lang="en"><head>${head}</head><body>`;
   const rendered = ctx.parts.renderPage(() => renderToStaticMarkup(app));
   const html = `${prefix}${rendered.html}</body></html>`;
-  const pieces: { at: number; length: number; bytes: () => Uint8Array[] }[] = rendered.parts.map((p) => ({ at: prefix.length + p.at, length: p.length, bytes: () => [p.bytes] }));
+  const pieces: { at: number; length: number; bytes: () => (string | Uint8Array)[] }[] = rendered.parts.map((p) => ({ at: prefix.length + p.at, length: p.length, bytes: () => [p.bytes] }));
   const body = html.indexOf(BODY_SLOT);
-  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [sharedUtf8(aliasBody(compiled.html, entry))] });
+  if (body >= 0) pieces.push({ at: body, length: BODY_SLOT.length, bytes: () => [aliasBody(compiled.html, entry)] });
   const slot = sidebar ? html.indexOf(SIDEBAR_SLOT) : -1;
   if (slot >= 0) {
     pieces.push({
@@ -93,12 +95,12 @@ export function renderRoute(entry: RouteEntry, page: Page, compiled: CompiledPag
     });
   }
   pieces.sort((a, b) => a.at - b.at);
-  const out: Uint8Array[] = [];
+  const out: (string | Uint8Array)[] = [];
   let from = 0;
   for (const p of pieces) {
-    out.push(Buffer.from(html.slice(from, p.at)), ...p.bytes());
+    out.push(html.slice(from, p.at), ...p.bytes());
     from = p.at + p.length;
   }
-  out.push(Buffer.from(html.slice(from)));
+  out.push(html.slice(from));
   return out;
 }

@@ -35,10 +35,10 @@ export class SidebarBytes {
   }
 
   /** The sidebar with `route`'s item marked current and the page's section list under it. */
-  forRoute(route: string, tocHtml: string): Buffer[] {
+  forRoute(route: string, tocHtml: string): (Buffer | string)[] {
     const item = this.items.get(escapeHtml(route).replace(/&#39;/g, "'"));
     if (!item) return [this.bytes];
-    const active = Buffer.from(`<a href="${route}" class="active" aria-current="page">${item.inner}${tocHtml}`);
+    const active = `<a href="${route}" class="active" aria-current="page">${item.inner}${tocHtml}`;
     return [this.bytes.subarray(0, item.start), active, this.bytes.subarray(item.end)];
   }
 }

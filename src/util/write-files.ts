@@ -6,10 +6,16 @@ import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 
+/**
+ * A piece of a file: bytes (moved to the thread, or in shared memory), or `[at, length]`, bytes of
+ * the writer's ring (`HostWrites.ring`).
+ */
+export type WritePiece = Uint8Array | [at: number, length: number];
+
 /** One file: its absolute path and its bytes, in pieces written one after another. */
 export interface WriteJob {
   path: string;
-  pieces: Uint8Array[];
+  pieces: WritePiece[];
   bytes: number;
 }
 
@@ -17,11 +23,15 @@ export interface WriteJob {
 export type WriteMessage = WriteJob[] | { type: 'done' };
 /** What the thread answers: `done` once every file sent before the end is on disk; `error` on the first failure. */
 export type WriteReply = { type: 'done' } | { type: 'error'; message: string };
-/** How a thread is asked to host the writes: the port they arrive on, and the counter of files written. */
+/**
+ * How a thread is asked to host the writes: the port they arrive on, the counter of files written,
+ * and the ring, shared memory most files' bytes are copied into (pipeline/write.ts).
+ */
 export interface HostWrites {
   type: 'write';
   port: MessagePort;
   progress: Int32Array;
+  ring: SharedArrayBuffer;
 }
 
 /**
@@ -29,7 +39,8 @@ export interface HostWrites {
  * (waking a main thread that waits for room) and reports the first failure (later files are then
  * only counted). Self-contained, its modules given as parameters: WRITER_THREAD runs its source.
  */
-export function serveWrites(port: MessagePort, progress: Int32Array, fs: typeof Fs, path: typeof Path): void {
+export function serveWrites({ port, progress, ring }: HostWrites, fs: typeof Fs, path: typeof Path): void {
+  const ringBytes = new Uint8Array(ring);
   const made = new Set<string>();
   let failed = false;
   port.on('message', (m: WriteMessage) => {
@@ -46,8 +57,9 @@ export function serveWrites(port: MessagePort, progress: Int32Array, fs: typeof 
           try {
             let at = 0;
             for (const piece of file.pieces) {
-              for (let done = 0; done < piece.byteLength; ) done += fs.writeSync(fd, piece, done, piece.byteLength - done, at + done);
-              at += piece.byteLength;
+              const bytes = Array.isArray(piece) ? ringBytes.subarray(piece[0], piece[0] + piece[1]) : piece;
+              for (let done = 0; done < bytes.byteLength; ) done += fs.writeSync(fd, bytes, done, bytes.byteLength - done, at + done);
+              at += bytes.byteLength;
             }
           } finally {
             fs.closeSync(fd);
@@ -66,5 +78,5 @@ export function serveWrites(port: MessagePort, progress: Int32Array, fs: typeof 
 /** A thread of its own for the writes: it hosts them as the highlight thread would (`HostWrites`). */
 export const WRITER_THREAD = `
 const { parentPort } = require('node:worker_threads');
-parentPort.once('message', (m) => (${serveWrites.toString()})(m.port, m.progress, require('node:fs'), require('node:path')));
+parentPort.once('message', (m) => (${serveWrites.toString()})(m, require('node:fs'), require('node:path')));
 `;

@@ -9,11 +9,15 @@ import { sharedUtf8 } from '../../src/util/bytes.ts';
 import { OutputWriter } from '../../src/pipeline/write.ts';
 import { DocsgenError } from '../../src/pipeline/errors.ts';
 import { Worker } from 'node:worker_threads';
-import { WRITER_THREAD } from '../../src/util/write-files.ts';
+import { serveWrites } from '../../src/util/write-files.ts';
 
-/** A thread that hosts writes as the highlight thread does (it answers the same `write` request). */
+/**
+ * A thread that hosts writes as the highlight thread does: it answers the same `write` request, and
+ * lives on after (it listens for more work), until it is stopped.
+ */
 function hostThread(): { thread: Worker; exited: () => boolean } {
-  const thread = new Worker(WRITER_THREAD, { eval: true });
+  const script = `require('node:worker_threads').parentPort.on('message', (m) => (${serveWrites.toString()})(m, require('node:fs'), require('node:path')));`;
+  const thread = new Worker(script, { eval: true });
   let gone = false;
   thread.once('exit', () => (gone = true));
   return { thread, exited: () => gone };
@@ -129,6 +133,25 @@ describe('OutputWriter', () => {
     expect((err as DocsgenError).message).not.toContain('.tmp-');
     await writer.abort();
     expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+  });
+});
+
+describe('OutputWriter ring', () => {
+  it('writes every byte exactly when the files come to many times the ring, text, bytes and shared pieces mixed', async () => {
+    const { out } = site();
+    const writer = new OutputWriter(out, 32 * 1024 * 1024, 4096); // a 4 KB ring: it wraps round every few files
+    await writer.open();
+    const shared = sharedUtf8('<nav>shared · sidebar</nav>');
+    const expected = new Map<string, string>();
+    for (let i = 0; i < 300; i++) {
+      const text = `<p>Seite ${i}: ${'Grüße → '.repeat(i % 37)}</p>`;
+      const tail = new TextEncoder().encode(`<!-- ${i} -->`.repeat(1 + (i % 11)));
+      const big = i % 50 === 7 ? 'x'.repeat(3000) : ''; // a run past a quarter of the ring: a buffer of its own
+      writer.write({ path: `p/${i}.html`, contents: [text, shared, tail, big] });
+      expected.set(`p/${i}.html`, text + shared.toString() + new TextDecoder().decode(tail) + big);
+    }
+    await writer.commit();
+    for (const [file, text] of expected) expect(readFileSync(path.join(out, file), 'utf8')).toBe(text);
   });
 });
 
