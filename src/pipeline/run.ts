@@ -196,8 +196,8 @@ async function build(
         config,
         pool,
         memory: opts.session?.memory,
-        // The highlight thread also writes the files: a thread of the writer's own would boot
-        // one more Node environment (~40 ms of CPU on the two busy cores).
+        // The highlight thread also writes the files while the pages compile: a thread of the
+        // writer's own would boot one more Node environment (~40 ms of CPU on the two busy cores).
         lendThread: writer instanceof OutputWriter ? (thread) => writer.hostOn(thread) : undefined,
         onProgress: (d, t) => log.progress('compile', d, t),
         onPlan: (description) => log.debug('compile', description),

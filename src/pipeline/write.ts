@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { copyFile, link, mkdir, readdir, rename, rm, cp } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { DocsgenError } from './errors.ts';
 import { isRunning } from '../util/process.ts';
@@ -42,9 +42,12 @@ export class OutputWriter {
   /** `out.tmp-PID-TIME` beside `out/` (the pattern `clearLeftovers` knows). */
   private readonly staging: string;
   private sink: Sink | undefined;
-  /** A thread lent to host the writes (`hostOn`), and how it is handed back. */
+  /** A thread lent to host the writes (`hostOn`) until it is taken back. */
   private host: Worker | undefined;
-  private returnHost: (() => void) | undefined;
+  /** Files are written on this thread, as they come: once a lent thread is taken back. */
+  private direct = false;
+  /** Directories made for files written on this thread. */
+  private readonly made = new Set<string>();
   /** Files written by the thread so far (it counts, this thread reads). */
   private readonly progress = new Int32Array(new SharedArrayBuffer(4));
   /** Sizes of the files queued, in order: the first `progress[0]` are on disk. */
@@ -91,6 +94,7 @@ export class OutputWriter {
 
   /** Queues a file; it is written in the background (errors surface at commit). */
   write(file: OutputFile): void {
+    if (this.direct) return this.writeHere(path.join(this.staging, ...file.path.split('/')), file.contents);
     const job: WriteJob = { path: path.join(this.staging, ...file.path.split('/')), pieces: [], bytes: 0 };
     const contents = typeof file.contents === 'string' || !Array.isArray(file.contents) ? [file.contents] : file.contents;
     // Pieces in shared memory (a sidebar's bytes, most of every docs page) are written where they
@@ -207,13 +211,43 @@ export class OutputWriter {
   /**
    * Lends the writer a thread docsgen already runs (the highlight thread, which hosts the writes:
    * util/write-files.ts), used instead of starting one of its own if the writes have not started
-   * yet. Resolves once the writer is done with it (written, aborted, or the thread gone): only then
-   * may it be stopped.
+   * yet. Returns how to take it back: the files queued on it are written first, and the writer then
+   * writes the rest on the calling thread (the files generated after the compile: few, and a
+   * thread of their own would boot while the build waits for it). Only then may the thread stop.
    */
-  hostOn(thread: Worker): Promise<void> {
-    if (this.sink || this.host) return Promise.resolve();
+  hostOn(thread: Worker): () => Promise<void> {
+    if (this.sink || this.host) return async () => {};
     this.host = thread;
-    return new Promise((resolve) => (this.returnHost = resolve));
+    return async () => {
+      if (this.host !== thread) return;
+      this.send();
+      await this.closeSink();
+      this.host = undefined;
+      this.direct = true;
+    };
+  }
+
+  /** Writes a file on this thread, at once (a failure is kept for the commit, and later files are skipped). */
+  private writeHere(file: string, contents: OutputFile['contents']): void {
+    if (this.failure) return;
+    try {
+      const dir = path.dirname(file);
+      if (!this.made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.made.add(dir);
+      }
+      const fd = openSync(file, 'w');
+      try {
+        for (const piece of typeof contents === 'string' || !Array.isArray(contents) ? [contents] : contents) {
+          if (typeof piece === 'string') writeSync(fd, piece);
+          else for (let done = 0; done < piece.byteLength; ) done += writeSync(fd, piece, done, piece.byteLength - done);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    } catch (err) {
+      this.failure = this.writeFailed(err instanceof Error ? err.message : String(err));
+    }
   }
 
   /** The port the writes go through, to the lent thread or to one of the writer's own. */
@@ -257,13 +291,6 @@ export class OutputWriter {
     };
   }
 
-  /** Hands a lent thread back that the writes never used. */
-  private releaseHost(): void {
-    this.host = undefined;
-    this.returnHost?.();
-    this.returnHost = undefined;
-  }
-
   /** The error for a failed write, naming the path the file was meant for (not the staging one). */
   private writeFailed(reason: string): DocsgenError {
     return new DocsgenError('WriteFailed', reason.replaceAll(this.staging, this.outDir));
@@ -272,15 +299,19 @@ export class OutputWriter {
   /** Waits until every queued file is on disk. */
   private async drain(): Promise<void> {
     this.send();
+    await this.closeSink();
+    this.host = undefined;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits until the thread has written every file sent to it, and closes the way to it. */
+  private async closeSink(): Promise<void> {
     const sink = this.sink;
     this.sink = undefined;
-    if (sink) {
-      sink.post({ type: 'done' } satisfies WriteMessage);
-      await sink.finished;
-      await sink.stop();
-    }
-    this.releaseHost();
-    if (this.failure) throw this.failure;
+    if (!sink) return;
+    sink.post({ type: 'done' } satisfies WriteMessage);
+    await sink.finished;
+    await sink.stop();
   }
 
   /**
@@ -336,7 +367,7 @@ export class OutputWriter {
     const sink = this.sink;
     this.sink = undefined;
     await sink?.stop();
-    this.releaseHost();
+    this.host = undefined;
     await rm(this.staging, { recursive: true, force: true });
   }
 }

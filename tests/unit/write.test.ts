@@ -156,21 +156,40 @@ describe('OutputWriter ring', () => {
 });
 
 describe('OutputWriter on a lent thread', () => {
-  it('writes through the lent thread, hands it back at commit and leaves it running', async () => {
+  it('writes through the lent thread until it is taken back, then on the calling thread, and leaves the thread running', async () => {
     const { root, out } = site();
     const host = hostThread();
     try {
       const writer = new OutputWriter(out, 64); // a tiny pending limit: the writer also waits on the lent thread's progress
       await writer.open();
-      let handedBack = false;
-      const lent = writer.hostOn(host.thread).then(() => (handedBack = true));
+      const takeBack = writer.hostOn(host.thread);
       for (let i = 0; i < 20; i++) writer.write({ path: `docs/p${i}.html`, contents: `<p>page ${i}</p>` });
-      await Promise.resolve();
-      expect(handedBack).toBe(false);
+      await takeBack();
+      // Taken back: what it was sent is on disk (in staging) before it may be stopped.
+      await host.thread.terminate();
+      writer.write({ path: 'docs/p3.html', contents: ['<p>page 3, ', new TextEncoder().encode('again</p>')] });
+      writer.write({ path: 'search/index.json', contents: '{"a":1}' });
       await writer.commit();
-      await lent;
-      for (let i = 0; i < 20; i++) expect(readFileSync(path.join(out, `docs/p${i}.html`), 'utf8')).toBe(`<p>page ${i}</p>`);
+      for (let i = 0; i < 20; i++) if (i !== 3) expect(readFileSync(path.join(out, `docs/p${i}.html`), 'utf8')).toBe(`<p>page ${i}</p>`);
+      expect(readFileSync(path.join(out, 'docs/p3.html'), 'utf8')).toBe('<p>page 3, again</p>');
+      expect(readFileSync(path.join(out, 'search/index.json'), 'utf8')).toBe('{"a":1}');
       expect(leftovers(root)).toEqual([]);
+    } finally {
+      await host.thread.terminate();
+    }
+  });
+
+  it('does not stop a lent thread: it runs on after the writes', async () => {
+    const { out } = site();
+    const host = hostThread();
+    try {
+      const writer = new OutputWriter(out);
+      await writer.open();
+      const takeBack = writer.hostOn(host.thread);
+      writer.write({ path: 'a.html', contents: 'a' });
+      await takeBack();
+      await writer.commit();
+      await new Promise((r) => setTimeout(r, 50));
       expect(host.exited()).toBe(false);
     } finally {
       await host.thread.terminate();
@@ -182,28 +201,33 @@ describe('OutputWriter on a lent thread', () => {
     const host = hostThread();
     const writer = new OutputWriter(out);
     await writer.open();
-    const lent = writer.hostOn(host.thread);
+    writer.hostOn(host.thread);
     for (let i = 0; i < 3; i++) writer.write({ path: `p${i}.html`, contents: new Uint8Array(300 * 1024) }); // past a batch: sent now
     await host.thread.terminate();
     const err = await writer.commit().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DocsgenError);
     expect((err as DocsgenError).message).toMatch(/writer thread stopped/);
-    await lent;
     expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
     await writer.abort();
     expect(leftovers(root)).toEqual([]);
   });
 
-  it('hands back a lent thread the writes never used, on abort', async () => {
+  it('fails the commit, naming the output path, when a file written on the calling thread is refused', async () => {
     const { out } = site();
     const host = hostThread();
     try {
       const writer = new OutputWriter(out);
       await writer.open();
-      const lent = writer.hostOn(host.thread);
-      await writer.abort();
-      await lent;
+      const takeBack = writer.hostOn(host.thread);
+      await takeBack();
+      writer.write({ path: 'blocked', contents: 'a file where a directory must go' });
+      writer.write({ path: 'blocked/page.html', contents: 'x' });
+      const err = await writer.commit().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DocsgenError);
+      expect((err as DocsgenError).code).toBe('WriteFailed');
+      expect((err as DocsgenError).message).toContain(path.join(out, 'blocked'));
       expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
+      await writer.abort();
     } finally {
       await host.thread.terminate();
     }
