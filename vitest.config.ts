@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // Integration tests spawn builds that use both cores; running files in parallel only adds noise.
     fileParallelism: false,
+    // One temporary directory for the whole run, removed at its end (tests/temp-root.ts).
+    globalSetup: ['tests/temp-root.ts'],
   },
 });
