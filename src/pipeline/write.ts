@@ -10,9 +10,9 @@ import { WRITER_THREAD, type HostWrites, type WriteJob, type WriteMessage, type 
 
 /** The writes' channel to the thread that does them (`OutputWriter.startSink`). */
 interface Sink {
-  post(message: WriteMessage, transfer?: ArrayBuffer[]): void;
-  /** Resolves when the thread has answered the end of the writes, or has failed. */
-  finished: Promise<void>;
+  post(message: WriteMessage): void;
+  /** Resolves once the thread has answered the end of the writes (true), or has stopped first (false). */
+  finished: Promise<boolean>;
   /** Closes the channel; a thread of the writer's own is stopped, a lent one handed back. */
   stop(): Promise<void>;
 }
@@ -27,31 +27,51 @@ const BATCH_BYTES = 256 * 1024;
  */
 const RING_BYTES = 8 * 1024 * 1024;
 
+/** Seconds without progress after which the compile stops waiting for the writing thread (it may have stopped). */
+const IDLE_LIMIT_S = 10;
+
 /**
  * The only writer of `out/`. A full build writes into a sibling temp directory and swaps it in
  * at the end, so a failed build leaves the previous site untouched.
  *
- * Files are written by a thread of their own, one after another, while the pages compile. The
- * main thread compiles without yielding, so writes it queued on Node's thread pool (open, write,
+ * Files are written on another thread, one after another, while the pages compile. The main
+ * thread compiles without yielding, so writes it queued on Node's thread pool (open, write,
  * close: three round trips through its event loop each) only ran once the last page was done; and
  * four pool threads creating files in the same directories spent much of their time spinning on
  * the directory lock. Measured with 1000 pages: the final wait for the writes 0.6–0.8 s → under
- * 0.1 s, the build 0.82 of the time; at 200 pages 0.97.
+ * 0.1 s, the build 0.82 of the time; at 200 pages 0.97. The thread is a lent one while the pages
+ * compile (`hostOn`), else one of the writer's own.
+ *
+ * Every file stays queued here until the thread has written it: what a thread that stopped (a crash
+ * of the highlight thread, which must not fail the build) did not write is written here at the end.
  */
 export class OutputWriter {
   /** `out.tmp-PID-TIME` beside `out/` (the pattern `clearLeftovers` knows). */
   private readonly staging: string;
+  /** The way to the thread that writes, once files are sent. */
   private sink: Sink | undefined;
   /** A thread lent to host the writes (`hostOn`) until it is taken back. */
   private host: Worker | undefined;
   /** Files are written on this thread, as they come: once a lent thread is taken back. */
   private direct = false;
+  /**
+   * The thread made no progress for `idleLimitS` while the compile waited on it: it may have
+   * stopped. Nothing more is sent to it, and the ring is left as it is; the files are held here
+   * until the end, where it has either answered or stopped.
+   */
+  private stalled = false;
   /** Directories made for files written on this thread. */
   private readonly made = new Set<string>();
   /** Files written by the thread so far (it counts, this thread reads). */
   private readonly progress = new Int32Array(new SharedArrayBuffer(4));
-  /** Sizes of the files queued, in order: the first `progress[0]` are on disk. */
+  /**
+   * Every file queued, in order, until it is known to be on disk (the first `progress[0]` are),
+   * with its bytes and the ring's head after it. The first `settled` are known written.
+   */
+  private readonly queued: (WriteJob | undefined)[] = [];
   private readonly sizes: number[] = [];
+  private readonly ringEnds: number[] = [];
+  private settled = 0;
   /**
    * Shared memory the files' bytes are copied into, round and round: the thread writes them from
    * there. Bytes moved to a thread in buffers of their own were freed only by that thread's garbage
@@ -59,17 +79,12 @@ export class OutputWriter {
    * of ×4 of the bench corpus 427 → 592 MB). The ring holds what is in flight, at most its size.
    */
   private ring: Buffer | undefined;
-  /** Bytes taken in the ring so far (a place in it is `head % ringBytes`), and the head after each file queued. */
+  /** Bytes taken in the ring so far (a place in it is `head % ringBytes`). */
   private head = 0;
-  private readonly ringEnds: number[] = [];
-  /** How many of `sizes` have been taken off `pendingBytes`. */
-  private settled = 0;
   private pendingBytes = 0;
   private failure: Error | undefined;
-  /** Files not handed to the thread yet, and their bytes. */
+  /** Files not sent to the thread yet, and their bytes. */
   private batch: WriteJob[] = [];
-  /** The buffers of the batch moved to the thread (not copied). */
-  private transfer: ArrayBuffer[] = [];
   private batchBytes = 0;
   /** Files of the current out/ the new site keeps as they are (routes a build did not render again). */
   private readonly reused: string[] = [];
@@ -78,6 +93,7 @@ export class OutputWriter {
     private readonly outDir: string,
     private readonly maxPendingBytes = MAX_PENDING_BYTES,
     private readonly ringBytes = RING_BYTES,
+    private readonly idleLimitS = IDLE_LIMIT_S,
   ) {
     this.staging = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   }
@@ -94,9 +110,10 @@ export class OutputWriter {
 
   /** Queues a file; it is written in the background (errors surface at commit). */
   write(file: OutputFile): void {
-    if (this.direct) return this.writeHere(path.join(this.staging, ...file.path.split('/')), file.contents);
-    const job: WriteJob = { path: path.join(this.staging, ...file.path.split('/')), pieces: [], bytes: 0 };
+    const target = path.join(this.staging, ...file.path.split('/'));
     const contents = typeof file.contents === 'string' || !Array.isArray(file.contents) ? [file.contents] : file.contents;
+    if (this.direct) return this.writeHere(target, contents);
+    const job: WriteJob = { path: target, pieces: [], bytes: 0 };
     // Pieces in shared memory (a sidebar's bytes, most of every docs page) are written where they
     // are; runs of other pieces are copied into the ring, text encoded straight into it.
     let run: (string | Uint8Array)[] = [];
@@ -117,24 +134,27 @@ export class OutputWriter {
       }
     }
     flush();
-    this.batch.push(job);
+    this.queued.push(job);
     this.sizes.push(job.bytes);
     this.ringEnds.push(this.head);
+    this.batch.push(job);
     this.batchBytes += job.bytes;
     if (this.batchBytes >= BATCH_BYTES) this.send();
   }
 
-  /** Copies a run of pieces (at most `bound` bytes) into the ring as one piece of `job`, or into a buffer moved to the thread. */
+  /**
+   * Copies a run of pieces (at most `bound` bytes) into the ring as one piece of `job`; into shared
+   * memory of its own when it could take more than a quarter of the ring, or the ring is not moving.
+   */
   private copy(run: (string | Uint8Array)[], bound: number, job: WriteJob): void {
-    if (bound > this.ringBytes / 4) {
-      const own = joined(run.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    const at = bound > this.ringBytes / 4 || this.stalled ? undefined : this.reserve(bound);
+    if (at === undefined) {
+      const own = sharedBytes(run);
       job.pieces.push(own);
       job.bytes += own.byteLength;
-      this.transfer.push(own.buffer as ArrayBuffer);
       return;
     }
-    const ring = (this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes)));
-    const at = this.reserve(bound);
+    const ring = this.ring!;
     let length = 0;
     for (const p of run) {
       if (typeof p === 'string') length += ring.write(p, at + length);
@@ -151,9 +171,10 @@ export class OutputWriter {
   /**
    * A place in the ring for `bound` bytes in one piece (from its start when they would run past its
    * end), once the thread has written what was there: the compile waits for it, as for room below
-   * the pending limit.
+   * the pending limit. Undefined if the thread stalls.
    */
-  private reserve(bound: number): number {
+  private reserve(bound: number): number | undefined {
+    this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes));
     let at = this.head % this.ringBytes;
     if (at + bound > this.ringBytes) {
       this.head += this.ringBytes - at;
@@ -161,7 +182,7 @@ export class OutputWriter {
     }
     if (this.head + bound - this.ringTail() > this.ringBytes) {
       this.send(); // everything before the place must have gone to the thread
-      this.waitUntil(() => this.head + bound - this.ringTail() <= this.ringBytes);
+      if (!this.waitUntil(() => this.head + bound - this.ringTail() <= this.ringBytes)) return undefined;
     }
     return at;
   }
@@ -176,12 +197,12 @@ export class OutputWriter {
    * cores the woken thread preempted the compile for every page (~0.2 ms a message).
    */
   private send(): void {
-    if (this.batch.length === 0) return;
+    this.settle(Atomics.load(this.progress, 0));
+    if (this.batch.length === 0 || this.stalled) return;
     const sink = (this.sink ??= this.startSink());
     this.pendingBytes += this.batchBytes;
-    sink.post(this.batch satisfies WriteMessage, this.transfer);
+    sink.post(this.batch satisfies WriteMessage);
     this.batch = [];
-    this.transfer = [];
     this.batchBytes = 0;
     if (this.pendingBytes > this.maxPendingBytes) {
       const enough = this.maxPendingBytes / 2;
@@ -190,22 +211,31 @@ export class OutputWriter {
   }
 
   /**
-   * Blocks until `ready()` (memory stays flat on huge sites). A thread that makes no progress for
-   * 10 s is not waited for: if it died, the commit says so.
+   * Blocks until `ready()` (memory stays flat on huge sites); false, and the writer `stalled`, if
+   * the thread makes no progress for `idleLimitS` seconds.
    */
-  private waitUntil(ready: () => boolean): void {
+  private waitUntil(ready: () => boolean): boolean {
     let done = Atomics.load(this.progress, 0);
     this.settle(done);
     let idle = 0;
-    while (!ready() && idle < 10) {
+    while (!ready()) {
+      if (idle >= this.idleLimitS) {
+        this.stalled = true;
+        return false;
+      }
       idle = Atomics.wait(this.progress, 0, done, 1000) === 'timed-out' ? idle + 1 : 0;
       done = Atomics.load(this.progress, 0);
       this.settle(done);
     }
+    return true;
   }
 
+  /** Takes the files the thread has written off the queue. */
   private settle(done: number): void {
-    for (; this.settled < done; this.settled++) this.pendingBytes -= this.sizes[this.settled]!;
+    for (; this.settled < done; this.settled++) {
+      this.pendingBytes -= this.sizes[this.settled]!;
+      this.queued[this.settled] = undefined;
+    }
   }
 
   /**
@@ -220,15 +250,14 @@ export class OutputWriter {
     this.host = thread;
     return async () => {
       if (this.host !== thread) return;
-      this.send();
-      await this.closeSink();
+      await this.finishThread();
       this.host = undefined;
       this.direct = true;
     };
   }
 
   /** Writes a file on this thread, at once (a failure is kept for the commit, and later files are skipped). */
-  private writeHere(file: string, contents: OutputFile['contents']): void {
+  private writeHere(file: string, pieces: readonly (string | Uint8Array)[]): void {
     if (this.failure) return;
     try {
       const dir = path.dirname(file);
@@ -238,7 +267,7 @@ export class OutputWriter {
       }
       const fd = openSync(file, 'w');
       try {
-        for (const piece of typeof contents === 'string' || !Array.isArray(contents) ? [contents] : contents) {
+        for (const piece of pieces) {
           if (typeof piece === 'string') writeSync(fd, piece);
           else for (let done = 0; done < piece.byteLength; ) done += writeSync(fd, piece, done, piece.byteLength - done);
         }
@@ -250,38 +279,28 @@ export class OutputWriter {
     }
   }
 
-  /** The port the writes go through, to the lent thread or to one of the writer's own. */
+  /** The way the writes go to the lent thread or to one of the writer's own. */
   private startSink(): Sink {
     const { port1, port2 } = new MessageChannel();
-    // A small young generation for a thread of its own: it allocates almost nothing, so without
-    // frequent scavenges the page buffers moved to it would be freed late.
+    // A small young generation for a thread of its own: it allocates almost nothing.
     const thread = this.host ?? new Worker(WRITER_THREAD, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
     this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes));
     thread.postMessage({ type: 'write', port: port2, progress: this.progress, ring: this.ring.buffer as SharedArrayBuffer } satisfies HostWrites, [port2]);
-    let done = false;
     let detach = () => {};
-    const finished = new Promise<void>((resolve) => {
-      const fail = (reason: string) => {
-        if (!done) this.failure ??= this.writeFailed(reason);
-        resolve();
-      };
+    // True once the thread has answered the end of the writes; false if it stopped before.
+    const finished = new Promise<boolean>((resolve) => {
       port1.on('message', (m: WriteReply) => {
         if (m.type === 'error') this.failure ??= this.writeFailed(m.message);
-        else {
-          done = true;
-          resolve();
-        }
+        else resolve(true);
       });
-      // Before `done`, the thread's end means files are missing: the site must not be swapped in.
-      const exit = (code: number) => fail(`the writer thread stopped (exit code ${code})`);
-      const error = (err: Error) => fail(err.message);
-      thread.once('error', error).once('exit', exit);
-      port1.once('close', () => fail('the writer thread stopped'));
-      detach = () => thread.off('error', error).off('exit', exit);
+      const stopped = () => resolve(false);
+      thread.once('error', stopped).once('exit', stopped);
+      port1.once('close', stopped);
+      detach = () => thread.off('error', stopped).off('exit', stopped);
     });
     port1.unref(); // after its listeners (which ref it): the thread keeps the process alive while it runs
     return {
-      post: (message, transfer) => port1.postMessage(message, transfer),
+      post: (message) => port1.postMessage(message),
       finished,
       stop: async () => {
         detach();
@@ -298,20 +317,39 @@ export class OutputWriter {
 
   /** Waits until every queued file is on disk. */
   private async drain(): Promise<void> {
-    this.send();
-    await this.closeSink();
+    await this.finishThread();
     this.host = undefined;
     if (this.failure) throw this.failure;
   }
 
-  /** Waits until the thread has written every file sent to it, and closes the way to it. */
-  private async closeSink(): Promise<void> {
+  /**
+   * Ends the writes on the thread: it writes what it was sent and answers, or is found stopped; the
+   * way to it is closed; and the files not on disk by then (held back while it stalled, or left by
+   * a thread that stopped) are written here.
+   */
+  private async finishThread(): Promise<void> {
+    this.send();
     const sink = this.sink;
     this.sink = undefined;
-    if (!sink) return;
-    sink.post({ type: 'done' } satisfies WriteMessage);
-    await sink.finished;
-    await sink.stop();
+    if (sink) {
+      sink.post({ type: 'done' } satisfies WriteMessage);
+      await sink.finished;
+      await sink.stop();
+    }
+    this.settle(Atomics.load(this.progress, 0));
+    for (let i = this.settled; i < this.queued.length; i++) {
+      const job = this.queued[i]!;
+      this.writeHere(
+        job.path,
+        job.pieces.map((p) => (Array.isArray(p) ? this.ring!.subarray(p[0], p[0] + p[1]) : p)),
+      );
+      this.queued[i] = undefined;
+    }
+    this.settled = this.queued.length;
+    this.pendingBytes = 0;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.stalled = false;
   }
 
   /**
@@ -363,7 +401,8 @@ export class OutputWriter {
   /** Drops everything written so far (files still waiting for the thread are not written). */
   async abort(): Promise<void> {
     this.batch = [];
-    this.transfer = [];
+    this.queued.length = 0;
+    this.settled = 0;
     const sink = this.sink;
     this.sink = undefined;
     await sink?.stop();
@@ -393,17 +432,17 @@ async function clearLeftovers(outDir: string): Promise<void> {
   }
 }
 
-/** The pieces one after the other, in a new ArrayBuffer of their own (never Node's pool). */
-function joined(run: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(run.reduce((n, p) => n + p.byteLength, 0));
+/** The pieces one after the other (text as UTF-8), in shared memory of their own. */
+function sharedBytes(run: readonly (string | Uint8Array)[]): Buffer {
+  const bytes = run.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+  const out = Buffer.from(new SharedArrayBuffer(bytes.reduce((n, p) => n + p.byteLength, 0)));
   let at = 0;
-  for (const p of run) {
+  for (const p of bytes) {
     out.set(p, at);
     at += p.byteLength;
   }
   return out;
 }
-
 
 /** Output path of a route: `/a/b` → `a/b.html` (serves `/a/b` on static hosts), `/a/` → `a/index.html`. */
 export function outputPathOf(route: string): string {

@@ -6,10 +6,7 @@ import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 
-/**
- * A piece of a file: bytes (moved to the thread, or in shared memory), or `[at, length]`, bytes of
- * the writer's ring (`HostWrites.ring`).
- */
+/** A piece of a file: bytes in shared memory, or `[at, length]`, bytes of the writer's ring (`HostWrites.ring`). */
 export type WritePiece = Uint8Array | [at: number, length: number];
 
 /** One file: its absolute path and its bytes, in pieces written one after another. */
