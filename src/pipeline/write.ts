@@ -23,7 +23,7 @@ const MAX_PENDING_BYTES = 32 * 1024 * 1024;
 const BATCH_BYTES = 256 * 1024;
 /**
  * The ring the files' bytes are copied into for the thread. A run of pieces that could take more
- * than a quarter of it (a search index) gets a buffer of its own, moved to the thread.
+ * than a quarter of it (a search index) gets shared memory of its own.
  */
 const RING_BYTES = 8 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // The loop that writes a site's files off the main thread (pipeline/write.ts's OutputWriter). It
 // runs on a thread of its own (WRITER_THREAD), or on a thread docsgen already runs for other work:
-// the highlight thread (render/highlight-worker.ts) hosts it, which saves booting one more Node
-// environment (~40 ms of CPU, taken from the two busy threads on a two-core machine).
+// while the pages compile, the highlight thread (render/highlight-worker.ts) hosts it, which saves
+// booting one more Node environment (~40 ms of CPU, taken from the two busy threads on two cores).
 import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
