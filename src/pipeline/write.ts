@@ -219,7 +219,7 @@ export class OutputWriter {
     this.settle(done);
     let idle = 0;
     while (!ready()) {
-      if (idle >= this.idleLimitS) {
+      if (this.stalled || idle >= this.idleLimitS) {
         this.stalled = true;
         return false;
       }
