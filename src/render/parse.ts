@@ -141,6 +141,12 @@ export function blankOutNonMarkdown(raw: string, frontMatterLines: number): Prep
   return { text: lines.join('\n'), needsMdx: mdxLines.length > 0, fences, mdxLines };
 }
 
+/**
+ * Nodes whose children are text and inline nodes only: a fenced code block is never inside one, so
+ * the walk below does not go in (most of a page's nodes are there).
+ */
+const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'table', 'tableRow', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mdxJsxTextElement']);
+
 /** Puts the blanked code back into the parsed tree. */
 function restoreFences(tree: Root, fences: Map<number, string>): void {
   if (fences.size === 0) return;
@@ -149,7 +155,7 @@ function restoreFences(tree: Root, fences: Map<number, string>): void {
       const content = fences.get(node.position.start.line);
       if (content !== undefined) node.value = content;
     }
-    if (node.children) for (const c of node.children) visit(c as never);
+    if (node.children && !PHRASING_PARENTS.has(node.type)) for (const c of node.children) visit(c as never);
   };
   visit(tree as never);
 }
