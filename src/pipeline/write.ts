@@ -11,8 +11,8 @@ import { WRITER_THREAD, type HostWrites, type WriteJob, type WriteMessage, type 
 /** The writes' channel to the thread that does them (`OutputWriter.startSink`). */
 interface Sink {
   post(message: WriteMessage): void;
-  /** Resolves once the thread has answered the end of the writes (true), or has stopped first (false). */
-  finished: Promise<boolean>;
+  /** Resolves once the thread has answered the end of the writes, or has stopped first. */
+  finished: Promise<void>;
   /** Closes the channel; a thread of the writer's own is stopped, a lent one handed back. */
   stop(): Promise<void>;
 }
@@ -111,7 +111,7 @@ export class OutputWriter {
   /** Queues a file; it is written in the background (errors surface at commit). */
   write(file: OutputFile): void {
     const target = path.join(this.staging, ...file.path.split('/'));
-    const contents = typeof file.contents === 'string' || !Array.isArray(file.contents) ? [file.contents] : file.contents;
+    const contents = Array.isArray(file.contents) ? file.contents : [file.contents];
     if (this.direct) return this.writeHere(target, contents);
     const job: WriteJob = { path: target, pieces: [], bytes: 0 };
     // Pieces in shared memory (a sidebar's bytes, most of every docs page) are written where they
@@ -174,7 +174,7 @@ export class OutputWriter {
    * the pending limit. Undefined if the thread stalls.
    */
   private reserve(bound: number): number | undefined {
-    this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes));
+    this.ringBuffer();
     let at = this.head % this.ringBytes;
     if (at + bound > this.ringBytes) {
       this.head += this.ringBytes - at;
@@ -185,6 +185,11 @@ export class OutputWriter {
       if (!this.waitUntil(() => this.head + bound - this.ringTail() <= this.ringBytes)) return undefined;
     }
     return at;
+  }
+
+  /** The ring, made when first needed. */
+  private ringBuffer(): Buffer {
+    return (this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes)));
   }
 
   /** Where the ring's bytes still to be written begin (everything before is on disk). */
@@ -284,16 +289,15 @@ export class OutputWriter {
     const { port1, port2 } = new MessageChannel();
     // A small young generation for a thread of its own: it allocates almost nothing.
     const thread = this.host ?? new Worker(WRITER_THREAD, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
-    this.ring ??= Buffer.from(new SharedArrayBuffer(this.ringBytes));
-    thread.postMessage({ type: 'write', port: port2, progress: this.progress, ring: this.ring.buffer as SharedArrayBuffer } satisfies HostWrites, [port2]);
+    thread.postMessage({ type: 'write', port: port2, progress: this.progress, ring: this.ringBuffer().buffer as SharedArrayBuffer } satisfies HostWrites, [port2]);
     let detach = () => {};
-    // True once the thread has answered the end of the writes; false if it stopped before.
-    const finished = new Promise<boolean>((resolve) => {
+    // What the thread did not write by then is written here (finishThread): stopping is no failure.
+    const finished = new Promise<void>((resolve) => {
       port1.on('message', (m: WriteReply) => {
         if (m.type === 'error') this.failure ??= this.writeFailed(m.message);
-        else resolve(true);
+        else resolve();
       });
-      const stopped = () => resolve(false);
+      const stopped = () => resolve();
       thread.once('error', stopped).once('exit', stopped);
       port1.once('close', stopped);
       detach = () => thread.off('error', stopped).off('exit', stopped);

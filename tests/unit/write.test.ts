@@ -12,15 +12,25 @@ import { Worker } from 'node:worker_threads';
 import { serveWrites } from '../../src/util/write-files.ts';
 
 /**
- * A thread that hosts writes as the highlight thread does: it answers the same `write` request, and
- * lives on after (it listens for more work), until it is stopped.
+ * A thread that hosts writes as the highlight thread does: it answers the same `write` request
+ * (`startAfterMs` later), and lives on after (it listens for more work), until it is stopped.
  */
-function hostThread(): { thread: Worker; exited: () => boolean } {
-  const script = `require('node:worker_threads').parentPort.on('message', (m) => (${serveWrites.toString()})(m, require('node:fs'), require('node:path')));`;
-  const thread = new Worker(script, { eval: true });
+function hostThread(startAfterMs = 0): { thread: Worker; exited: () => boolean } {
+  const serve = `(${serveWrites.toString()})(m, require('node:fs'), require('node:path'))`;
+  const thread = new Worker(`require('node:worker_threads').parentPort.on('message', (m) => setTimeout(() => ${serve}, ${startAfterMs}));`, { eval: true });
   let gone = false;
   thread.once('exit', () => (gone = true));
   return { thread, exited: () => gone };
+}
+
+/** Runs `use` with a host thread (hostThread), stopped after. */
+async function withHost(use: (host: ReturnType<typeof hostThread>) => Promise<void>, startAfterMs = 0): Promise<void> {
+  const host = hostThread(startAfterMs);
+  try {
+    await use(host);
+  } finally {
+    await host.thread.terminate();
+  }
 }
 
 function site(): { root: string; out: string } {
@@ -158,8 +168,7 @@ describe('OutputWriter ring', () => {
 describe('OutputWriter on a lent thread', () => {
   it('writes through the lent thread until it is taken back, then on the calling thread, and leaves the thread running', async () => {
     const { root, out } = site();
-    const host = hostThread();
-    try {
+    await withHost(async (host) => {
       const writer = new OutputWriter(out, 64); // a tiny pending limit: the writer also waits on the lent thread's progress
       await writer.open();
       const takeBack = writer.hostOn(host.thread);
@@ -174,15 +183,12 @@ describe('OutputWriter on a lent thread', () => {
       expect(readFileSync(path.join(out, 'docs/p3.html'), 'utf8')).toBe('<p>page 3, again</p>');
       expect(readFileSync(path.join(out, 'search/index.json'), 'utf8')).toBe('{"a":1}');
       expect(leftovers(root)).toEqual([]);
-    } finally {
-      await host.thread.terminate();
-    }
+    });
   });
 
   it('does not stop a lent thread: it runs on after the writes', async () => {
     const { out } = site();
-    const host = hostThread();
-    try {
+    await withHost(async (host) => {
       const writer = new OutputWriter(out);
       await writer.open();
       const takeBack = writer.hostOn(host.thread);
@@ -191,9 +197,7 @@ describe('OutputWriter on a lent thread', () => {
       await writer.commit();
       await new Promise((r) => setTimeout(r, 50));
       expect(host.exited()).toBe(false);
-    } finally {
-      await host.thread.terminate();
-    }
+    });
   });
 
   it('writes here what a lent thread that stopped did not write (a crash of the highlight thread does not fail the build)', async () => {
@@ -215,14 +219,10 @@ describe('OutputWriter on a lent thread', () => {
   it('holds the files back while the thread stalls, and writes every one exactly once it answers', async () => {
     const { out } = site();
     // A thread that takes 1.5 s to start writing; the writer stops waiting for it after 1 s.
-    const slow = new Worker(
-      `require('node:worker_threads').parentPort.on('message', (m) => setTimeout(() => (${serveWrites.toString()})(m, require('node:fs'), require('node:path')), 1500));`,
-      { eval: true },
-    );
-    try {
+    await withHost(async (slow) => {
       const writer = new OutputWriter(out, 32 * 1024 * 1024, 4096, 1);
       await writer.open();
-      writer.hostOn(slow);
+      writer.hostOn(slow.thread);
       const expected = new Map<string, string>();
       for (let i = 0; i < 40; i++) {
         const text = `<p>${i} ${'Grüße '.repeat(i)}</p>`;
@@ -231,15 +231,12 @@ describe('OutputWriter on a lent thread', () => {
       }
       await writer.commit();
       for (const [file, text] of expected) expect(readFileSync(path.join(out, file), 'utf8')).toBe(text);
-    } finally {
-      await slow.terminate();
-    }
+    }, 1500);
   });
 
   it('fails the commit, naming the output path, when a file written on the calling thread is refused', async () => {
     const { out } = site();
-    const host = hostThread();
-    try {
+    await withHost(async (host) => {
       const writer = new OutputWriter(out);
       await writer.open();
       const takeBack = writer.hostOn(host.thread);
@@ -252,9 +249,7 @@ describe('OutputWriter on a lent thread', () => {
       expect((err as DocsgenError).message).toContain(path.join(out, 'blocked'));
       expect(readFileSync(path.join(out, 'old.html'), 'utf8')).toBe('previous build');
       await writer.abort();
-    } finally {
-      await host.thread.terminate();
-    }
+    });
   });
 });
 
