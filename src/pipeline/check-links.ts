@@ -1,4 +1,4 @@
-import { closest, decodedOrAsIs } from '../util/text.ts';
+import { closest, decodedOrAsIs, hrefParts } from '../util/text.ts';
 import { placeOf as placeInFile } from '../util/yaml-positions.ts';
 import type { CheckLevel, CompiledPage, ConfigFile, LinkRef, Message, Page, SiteIndex } from './types.ts';
 import { message } from './messages.ts';
@@ -71,9 +71,7 @@ export function checkLinks({ pages, compiled, index, files, level, extra = [] }:
   ];
   for (const source of sources) {
     for (const link of source.links) {
-      const hashAt = link.href.indexOf('#');
-      const target = (hashAt < 0 ? link.href : link.href.slice(0, hashAt)).replace(/\?.*$/, '');
-      const anchor = hashAt < 0 ? '' : decodedOrAsIs(link.href.slice(hashAt + 1), decodeURIComponent);
+      const { target, anchor } = hrefParts(link.href);
       const route = index.routes.has(target) ? target : index.routes.has(`${target}/`) ? `${target}/` : undefined;
       if (route === undefined) {
         if (fileSet.has(target) || fileSet.has(decodedOrAsIs(target))) continue;

@@ -80,6 +80,17 @@ export function decodedOrAsIs(text: string, decode: (s: string) => string = deco
   }
 }
 
+/**
+ * What a site href points at, as the link check reads it: the page (query dropped) and the
+ * decoded anchor, '' when there is none (`/docs/a?x=1#b%20c` → `/docs/a`, `b c`).
+ */
+export function hrefParts(href: string): { target: string; anchor: string } {
+  const hashAt = href.indexOf('#');
+  const target = (hashAt < 0 ? href : href.slice(0, hashAt)).replace(/\?.*$/, '');
+  const anchor = hashAt < 0 ? '' : decodedOrAsIs(href.slice(hashAt + 1), decodeURIComponent);
+  return { target, anchor };
+}
+
 /** Lines in `text` (newlines + 1), without splitting it. */
 export function countLines(text: string): number {
   let lines = 1;

@@ -104,6 +104,13 @@ describe('links', () => {
     expect(page.links).toEqual([{ href: '/docs/manual/v1.0.0/pipe', raw: 'pipe.md', line: 3, column: 5 }]);
     expect(attr($(parse(page.html), 'a'), 'href')).toBe('/docs/manual/v1.0.0/pipe');
   });
+
+  it('to an id on the page itself are checked in the compile: only a broken one is left for the link check', async () => {
+    const page = await compile('## Usage\n\nSee [usage](#usage), [the same, by route](/docs/manual/v1.0.0/page#usage), [typo](#usgae) and [pipe](pipe.md#usage).\n');
+    expect(page.anchors).toContain('usage');
+    expect(page.links.map((l) => l.href)).toEqual(['/docs/manual/v1.0.0/page#usgae', '/docs/manual/v1.0.0/pipe#usage']);
+    expect(page.links[0]).toMatchObject({ raw: '#usgae', line: 3, column: 76 });
+  });
 });
 
 describe('tags', () => {

@@ -16,6 +16,7 @@ import { renderBody } from './render-body.ts';
 import { bodyHtml } from './to-html.ts';
 import type { CompileContext, CompileInput, Highlight, WalkState } from './state.ts';
 import { walkChildren } from './walk.ts';
+import { linksLeftToCheck } from './links.ts';
 
 const toHastProcessor = unified().use(remarkRehype, { allowDangerousHtml: false });
 
@@ -177,7 +178,7 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
     title: input.title ?? h1?.text ?? fileName,
     hasH1: h1 !== undefined,
     headings: state.headings,
-    links: state.links,
+    links: linksLeftToCheck(state.links, input.route, anchors),
     anchors: [...anchors],
     html,
     islands: [...state.islands],
