@@ -154,7 +154,7 @@ export class RecordFile {
 }
 
 /** A field a page read from the cache file can read back when asked for, rather than keep. */
-export type ReadBackField = 'html' | 'headings' | 'fileRoutes' | (typeof HEAVY_FIELDS)[number];
+export type ReadBackField = 'html' | 'headings' | 'fileRoutes' | 'anchors' | (typeof HEAVY_FIELDS)[number];
 
 const FILE = Symbol('file');
 const PLACE = Symbol('place');
@@ -167,7 +167,8 @@ interface Backed {
 /**
  * One getter per field, shared by every page that reads it back (a closure per page and field cost
  * ~2 MB at ×4 of the bench corpus, and gave each page a shape of its own): the HTML and heavy
- * fields from their parts of the record, the headings and file → route lookups from its light part.
+ * fields from their parts of the record, the headings, file → route lookups and anchors from its
+ * light part.
  */
 const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
   html() {
@@ -178,6 +179,9 @@ const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
   },
   fileRoutes() {
     return this[FILE].readLight(this[PLACE]).fileRoutes;
+  },
+  anchors() {
+    return this[FILE].readLight(this[PLACE]).anchors;
   },
   sections() {
     return this[FILE].readHeavy(this[PLACE], 'sections');

@@ -202,45 +202,26 @@ function readOrUndefined(read: () => CompiledPage): CompiledPage | undefined {
 
 /**
  * The fields of a page the light copy reads back from the cache file when asked for, and does not
- * keep: the heavy ones and the HTML, and the headings and file → route lookups (after the compile,
- * the build reads of every page only its title, links, anchors, islands and messages; headings:
- * the syntax lookup's intro page alone).
+ * keep: the heavy ones and the HTML, and the headings, file → route lookups and anchors (after the
+ * compile, the build reads of every page only its title, links, islands and messages; headings:
+ * the syntax lookup's intro page alone; anchors: the pages an anchor link of another page points
+ * to, and the syntax lookup's). Kept as one string per page, the anchors were 3.6 MB at ×4 of the
+ * bench corpus (5.5 MB as arrays of strings), most of them an API page's ids nobody links to.
  */
-const READ_BACK: readonly ReadBackField[] = ['html', ...HEAVY_FIELDS, 'headings', 'fileRoutes'];
+const READ_BACK: readonly ReadBackField[] = ['html', ...HEAVY_FIELDS, 'headings', 'fileRoutes', 'anchors'];
 const READ_BACK_SET = new Set<string>(READ_BACK);
-
-const ANCHORS = Symbol('anchors');
-
-interface LightFields {
-  [ANCHORS]?: string;
-}
-
-function anchorsFromString(this: LightFields): string[] {
-  return this[ANCHORS] === '' ? [] : this[ANCHORS]!.split('\n');
-}
 
 /**
  * What the build keeps of a compiled page: its light fields, the others read back from its record
  * at `place` when asked for (and not kept; those of the page given are not read here: a page from
- * the cache reads them from the file lazily). The anchors are kept as one string (5.5 MB as arrays
- * of strings at ×4 of the bench corpus). Each field is defined once, data fields first: a data
+ * the cache reads them from the file lazily). Each field is defined once, data fields first: a data
  * field turned into a getter afterwards made every copy a dictionary-mode object (their property
  * tables were 3.9 MB at ×4).
  */
 function lightPage(page: CompiledPage, file: CacheWriter, place: RecordPlace): CompiledPage {
-  // Ids with a line break or an empty one (neither is likely) keep the array.
-  const anchors = page.anchors.some((a) => a === '' || a.includes('\n')) ? undefined : page.anchors.join('\n');
-  const light: Record<string | symbol, unknown> = {};
-  for (const k of Object.keys(page)) {
-    if (READ_BACK_SET.has(k) || (k === 'anchors' && anchors !== undefined)) continue;
-    light[k] = page[k as keyof CompiledPage];
-  }
-  readBack(light, file, place, READ_BACK);
-  if (anchors !== undefined) {
-    Object.defineProperty(light, ANCHORS, { value: anchors });
-    Object.defineProperty(light, 'anchors', { get: anchorsFromString, enumerable: true });
-  }
-  return light as unknown as CompiledPage;
+  const light: Record<string, unknown> = {};
+  for (const k of Object.keys(page)) if (!READ_BACK_SET.has(k)) light[k] = page[k as keyof CompiledPage];
+  return readBack(light, file, place, READ_BACK) as unknown as CompiledPage;
 }
 
 /** A long-lived process (serve --watch) keeps its compiled pages in memory between builds. */
