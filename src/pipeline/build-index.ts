@@ -209,6 +209,15 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
   };
 
   const routes = new Map<string, RouteEntry>();
+  // The crumbs above a page are those of its folder: one object each, shared by the folder's pages
+  // (per page, they were 1.5 MB at ×4 of the bench corpus, kept for the whole build).
+  const crumbs = new Map<string, Breadcrumb>();
+  const crumb = (name: string, href: string): Breadcrumb => {
+    const key = `${name}\0${href}`;
+    let c = crumbs.get(key);
+    if (!c) crumbs.set(key, (c = { name, href }));
+    return c;
+  };
   const addRoute = (page: Page, route: string, aliasOf?: string) => {
     const title = titleOf(page);
     const entry: RouteEntry = {
@@ -228,22 +237,22 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
       // Docs leads to the start of the section's own sidebar (the manual's Introduction), also from
       // an API page, whose sidebar starts at the API overview (its Docs and API crumbs were one link).
       const home = sidebars.get(`${section}-${version}`)?.order[0] ?? sidebarFor(route)?.order[0] ?? `/docs/${section}/${version}/introduction`;
-      const crumbs: Breadcrumb[] = [{ name: 'Docs', href: home }];
+      const trail: Breadcrumb[] = [crumb('Docs', home)];
       if (entry.layout === 'api-legacy' && page.source.kind === 'api') {
         // Legacy API layout: API, then the module.
-        crumbs.length = 0;
-        crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
+        trail.length = 0;
+        trail.push(crumb('API', `/docs/${section}/${version}/api`));
         const lib = slug.split('/')[1];
-        if (lib && slug.split('/').length > 2) crumbs.push({ name: lib[0]!.toUpperCase() + lib.slice(1), href: `/docs/${section}/${version}/api/${lib}` });
+        if (lib && slug.split('/').length > 2) trail.push(crumb(lib[0]!.toUpperCase() + lib.slice(1), `/docs/${section}/${version}/api/${lib}`));
       } else if (page.source.kind === 'api-legacy' || slug === 'api' || slug.startsWith('api/')) {
-        crumbs.push({ name: 'API', href: `/docs/${section}/${version}/api` });
+        trail.push(crumb('API', `/docs/${section}/${version}/api`));
         const parts = slug.split('/').slice(1);
         parts.slice(0, -1).forEach((p, i) =>
-          crumbs.push({ name: p[0]!.toUpperCase() + p.slice(1), href: `/docs/${section}/${version}/api/${parts.slice(0, i + 1).join('/')}` }),
+          trail.push(crumb(p[0]!.toUpperCase() + p.slice(1), `/docs/${section}/${version}/api/${parts.slice(0, i + 1).join('/')}`)),
         );
-      } else crumbs.push({ name: sv?.name ?? section, href: home });
-      crumbs.push({ name: title, href: route });
-      entry.breadcrumbs = crumbs;
+      } else trail.push(crumb(sv?.name ?? section, home));
+      trail.push({ name: title, href: route });
+      entry.breadcrumbs = trail;
       const real = resolveVersion(site.sections, section, version);
       for (const b of sv?.banners[real] ?? []) {
         const banner: Banner = { kind: b.kind, text: b.text };
@@ -258,9 +267,9 @@ export async function buildIndex(opts: IndexOptions): Promise<SiteIndex> {
         entry.banners.push(banner);
       }
     } else if (page.source.kind === 'blog') {
-      entry.breadcrumbs = [{ name: 'Blog', href: '/blog' }, { name: title, href: route }];
+      entry.breadcrumbs = [crumb('Blog', '/blog'), { name: title, href: route }];
     } else if (page.source.kind === 'community') {
-      entry.breadcrumbs = [...(route === '/community/overview' ? [] : [{ name: 'Community', href: '/community/overview' }]), { name: title, href: route }];
+      entry.breadcrumbs = [...(route === '/community/overview' ? [] : [crumb('Community', '/community/overview')]), { name: title, href: route }];
     } else if (page.source.kind !== 'page') {
       entry.breadcrumbs = [{ name: title, href: route }];
     }
