@@ -2,11 +2,11 @@
 // the version's API is extracted from. The extracted JSON is cached on disk, keyed by the package's
 // version (and the tool's, and the extractor's format), so a warm build never runs an extractor.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonLazily, placedOnDemand, type LazyDocument } from '../util/yaml-positions.ts';
 import { moduleSummary, SUMMARY } from './summary.ts';
-import { readAgain } from '../util/files.ts';
+import { readAgain, writeFileWhole } from '../util/files.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
@@ -179,11 +179,13 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         }
         text = JSON.stringify(api, null, 1);
         if (config.cacheDir) {
-          await mkdir(cacheRoot, { recursive: true });
-          const tmp = `${cacheFile}.${process.pid}.tmp`;
-          await writeFile(tmp, text);
-          await rename(tmp, cacheFile);
-          pruneApiData(cacheRoot, version);
+          // Kept for the next build when the cache folder can take it (not on a full disk); this
+          // build goes on with the data in hand.
+          const data = text;
+          const stored = await mkdir(cacheRoot, { recursive: true })
+            .then(() => writeFileWhole(cacheFile, data))
+            .then(() => true, () => false);
+          if (stored) pruneApiData(cacheRoot, version);
         }
         result.extracted.push(version);
       }
@@ -237,9 +239,7 @@ async function writeOutline(cacheRoot: string, cacheFile: string, data: Generate
   const outline: Outline = { format: OUTLINE_FORMAT, size, version: data.version, layout: data.layout, source: data.source, toc: data.toc, libs };
   const file = outlineFile(cacheRoot, cacheFile);
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(outline));
-  await rename(tmp, file);
+  await writeFileWhole(file, JSON.stringify(outline));
 }
 
 /**

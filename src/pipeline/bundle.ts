@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { createRequire } from 'node:module';
 import { sha1 } from '../util/text.ts';
-import { listTree } from '../util/files.ts';
+import { listTree, writeFileWhole, writeFileWholeSync } from '../util/files.ts';
 import { toolDir } from './config.ts';
 import { DocsgenError } from './errors.ts';
 import type { BundleResult, OutputFile } from './types.ts';
@@ -66,10 +66,8 @@ export function clientSourceHash(root: string): string {
   // Paths relative to the tool's folder: a checkout that moves keeps its prebuilt assets.
   const hash = sha1(files.map((f) => `${path.relative(root, f).split(path.sep).join('/')}:${sha1(readOrEmpty(f))}`).join('\n'));
   try {
-    const tmp = `${memoFile}.${process.pid}.tmp`;
     mkdirSync(path.dirname(memoFile), { recursive: true });
-    writeFileSync(tmp, JSON.stringify({ stamps: stampKey, hash }));
-    renameSync(tmp, memoFile);
+    writeFileWholeSync(memoFile, JSON.stringify({ stamps: stampKey, hash }));
   } catch {
     // a read-only install: hashed again next time
   }
@@ -106,9 +104,7 @@ const ASSETS_FILE = /^assets-[0-9a-f]{40}\.v8$/;
 export async function storeAssets(file: string, result: BundleResult): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, serialize(result));
-  await rename(tmp, file);
+  await writeFileWhole(file, serialize(result));
   await removeAssets(dir, path.basename(file));
 }
 
@@ -145,7 +141,8 @@ async function bundleCached(cacheDir: string | false): Promise<BundleResult> {
     return deserialize(await readFile(file)) as BundleResult;
   } catch {
     const result = await bundleOnce();
-    await storeAssets(file, result);
+    // Kept for the next build when the cache folder can take it (not on a full disk).
+    await storeAssets(file, result).catch(() => undefined);
     return result;
   }
 }

@@ -1,10 +1,10 @@
 // On-disk cache of compiled pages: one record per page, then a versioned index. Anything that affects a compiled page is in
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { isRunning } from '../util/process.ts';
-import { filesUnder } from '../util/files.ts';
+import { filesUnder, writeFileWhole } from '../util/files.ts';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
@@ -306,6 +306,8 @@ export class CacheWriter extends RecordFile {
   private offset: number;
   private readonly pages: Index['pages'] = {};
   private failed = false;
+  /** Why a record could not be written (the commit's error). */
+  private failure: string | undefined;
 
   private constructor(
     fd: number,
@@ -347,17 +349,21 @@ export class CacheWriter extends RecordFile {
     return this.mode.append;
   }
 
-  /** Appends a page's record (encoded here unless given as bytes) and returns where it is. */
-  add(id: string, hash: string, page: CompiledPage): RecordPlace {
+  /**
+   * Appends a page's record and returns where it is; undefined when the file could not take it (a
+   * full disk): the build then keeps the page itself, since it cannot be read back from here.
+   */
+  add(id: string, hash: string, page: CompiledPage): RecordPlace | undefined {
+    if (this.failed) return undefined;
     const { bytes, ...parts } = encodeRecord(page);
     return this.put(id, hash, bytes, parts);
   }
 
   /**
    * An unchanged page whose record is at `place` in `from`'s file: noted where it is when appending
-   * to that file, else copied as bytes into the new one.
+   * to that file, else copied as bytes into the new one (undefined when that failed, as for `add`).
    */
-  keep(id: string, hash: string, place: RecordPlace, from: CacheReader): RecordPlace {
+  keep(id: string, hash: string, place: RecordPlace, from: CacheReader): RecordPlace | undefined {
     if (this.mode.append) {
       this.pages[id] = { ...place, hash };
       return place;
@@ -365,12 +371,17 @@ export class CacheWriter extends RecordFile {
     return this.put(id, hash, from.bytes(place), place);
   }
 
-  private put(id: string, hash: string, bytes: Buffer, parts: RecordParts): RecordPlace {
+  private put(id: string, hash: string, bytes: Buffer, parts: RecordParts): RecordPlace | undefined {
+    if (this.failed) return undefined;
     const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, headings: parts.headings, sections: parts.sections, search: parts.search, head: parts.head };
     try {
       writeExactly(this.fd, bytes, this.offset);
-    } catch {
-      this.failed = true; // a cache is an optimisation: the build goes on without it
+    } catch (err) {
+      // A cache is an optimisation: the build goes on without it, and writes no more records (the
+      // file is not committed; the records written before stay readable until the build ends).
+      this.failed = true;
+      this.failure = (err as Error).message;
+      return undefined;
     }
     this.offset += bytes.byteLength;
     this.pages[id] = { ...place, hash };
@@ -379,7 +390,7 @@ export class CacheWriter extends RecordFile {
 
   /** Writes the index; a new file is then put in place of the last one. The records stay readable. */
   async commit(): Promise<void> {
-    if (this.failed) throw new Error('cache write failed');
+    if (this.failed) throw new Error(this.failure ?? 'cache write failed');
     const index = serialize({ format: FORMAT, contextKey: this.key, pages: this.pages } satisfies Index);
     const trailer = Buffer.alloc(TRAILER);
     trailer.writeUInt32LE(this.offset, 0);
@@ -597,7 +608,5 @@ export async function writeSiteManifest(
     rendered: { facts: [...rendered.facts], routes: [...rendered.routes], global: rendered.global },
   };
   await mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `site.json.${process.pid}.tmp`);
-  await writeFile(tmp, JSON.stringify(manifest));
-  await rename(tmp, path.join(dir, 'site.json'));
+  await writeFileWhole(path.join(dir, 'site.json'), JSON.stringify(manifest));
 }

@@ -23,6 +23,8 @@ export interface CompileOptions {
   onProgress?: (done: number, total: number) => void;
   /** Told how many pages came from the on-disk cache, or why none did. */
   onCache?: (reused: number, reason: string | undefined) => void;
+  /** The compiled-page cache could not be written (a full disk): the next build compiles every page. */
+  onCacheUnwritten?: (reason: string) => void;
   /** Workers started early by the caller (CompilerPool.start); else started here when worth it. */
   pool?: CompilerPool | undefined;
   /** Told which threads compile, once, when there are pages to compile. */
@@ -141,7 +143,7 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
     if (!writer) return page;
     const w = writer;
     const place = timeStage('cache', () => w.add(page.id, hashOf.get(page.id) ?? '', page));
-    return lightPage(page, w, place);
+    return place ? lightPage(page, w, place) : page;
   };
   const out = new Map<string, CompiledPage>();
   const stale: Page[] = [];
@@ -156,14 +158,23 @@ async function compileWithCache(opts: CompileOptions, dir: string, key: string):
       continue;
     }
     const w = writer;
-    const compiled = w ? lightPage(light, w, timeStage('cache', () => w.keep(light.id, page.source.hash, place, reader!))) : reader!.lazily(light, place);
+    const kept = w && timeStage('cache', () => w.keep(light.id, page.source.hash, place, reader!));
+    const compiled = w && kept ? lightPage(light, w, kept) : reader!.lazily(light, place);
     onPage?.(compiled);
     out.set(compiled.id, compiled);
   }
   onCache?.(out.size, out.size === 0 ? (reader ? 'no page unchanged' : (opened as { reason: string }).reason) : undefined);
   const fresh = stale.length > 0 ? await compileAll(opts, stale, keep, reader && ((id) => blocksFromRecord(reader, id))) : undefined;
   for (const [id, page] of fresh?.pages ?? []) out.set(id, page);
-  const written = writer ? timedAsync('cache', () => writer.commit()).then(() => true, () => false) : Promise.resolve(false);
+  const written = writer
+    ? timedAsync('cache', () => writer.commit()).then(
+        () => true,
+        (err: unknown) => {
+          opts.onCacheUnwritten?.((err as Error).message);
+          return false;
+        },
+      )
+    : Promise.resolve(false);
   return {
     pages: out,
     settled: Promise.all([fresh?.settled, written]).then(() => undefined),

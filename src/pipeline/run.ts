@@ -203,6 +203,7 @@ async function build(
         onPlan: (description) => log.debug('compile', description),
         onCache: (reused, reason) =>
           reason ? log.debug('compile', `cache not used: ${reason}`) : log.debug('compile', `${reused} pages from cache`),
+        onCacheUnwritten: (reason) => log.info('compile', `compiled pages not cached (${reason}): the next build compiles them again`),
         // A build that writes keeps each page's search lines in its cache record.
         derive: writer ? (c: CompiledPage) => search.linesFor(byId.get(c.id)!, c) : undefined,
         // The syntax lookup page is rendered last: it gathers every entry.

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readFileSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 
 /**
  * Removes a directory tree: one listing, then an unlink per file and a rmdir per directory, deepest
@@ -86,4 +86,36 @@ export function listTree(dir: string): TreeFile[] {
     out.push({ path: f.rel, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Writes `file` whole or not at all: into a temporary file beside it, then renamed over it. When
+ * the write fails (a full disk, a read-only folder) the temporary file is removed and the error
+ * thrown: a reader never sees half a file, and a failed write leaves nothing behind.
+ */
+export async function writeFileWhole(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** `writeFileWhole`, synchronously. */
+export function writeFileWholeSync(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (err) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing more to do: the error below says what failed
+    }
+    throw err;
+  }
 }

@@ -26,7 +26,7 @@ describe('compiled-page cache', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
     const w = CacheWriter.create(dir, 'key-1');
     const a = page('a.mdx', '<p>a → b — “quoted”</p>');
-    const placeA = w.add('a.mdx', 'hash-a', a);
+    const placeA = w.add('a.mdx', 'hash-a', a)!;
     w.add('b.mdx', 'hash-b', page('b.mdx', '<p>b</p>'));
     expect(w.read(placeA)).toEqual(a); // readable before the commit: the build's light pages read from it
     await w.commit();
@@ -49,7 +49,7 @@ describe('compiled-page cache', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
     const w = CacheWriter.create(dir, 'key-1');
     const a = page('a.mdx', '<p>a</p>');
-    const place = w.add('a.mdx', 'hash-a', a);
+    const place = w.add('a.mdx', 'hash-a', a)!;
     await w.commit();
     await w.close(true);
     // The heavy part spoiled on disk: a build that never asks for it does not notice.
