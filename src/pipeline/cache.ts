@@ -446,7 +446,7 @@ function takeLock(file: string): string | undefined {
  * A page as a record (see RecordPlace): light fields, headings, sections, search lines and other
  * heavy fields each v8-serialised, then the HTML as UTF-8 bytes (V8 would write the string two
  * bytes per character as soon as it holds one character beyond Latin-1, and the HTML is most of a
- * record).
+ * record). The bytes are a view of a buffer the next call reuses: write them out first.
  */
 export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
   const { html, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
@@ -455,12 +455,21 @@ export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordPart
   const ends: number[] = [];
   let head = 0;
   for (const part of parts) ends.push((head += part.byteLength));
-  const bytes = Buffer.allocUnsafe(head + Buffer.byteLength(html, 'utf8'));
+  // Room for the HTML at its longest in UTF-8 (three bytes per UTF-16 unit).
+  const room = head + html.length * 3;
+  if (recordBytes.length < room) recordBytes = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(room)));
   let at = 0;
-  for (const part of parts) at += part.copy(bytes, at);
-  bytes.write(html, head, 'utf8');
-  return { bytes, light: ends[0]!, headings: ends[1]!, sections: ends[2]!, search: ends[3]!, head };
+  for (const part of parts) at += part.copy(recordBytes, at);
+  const length = head + recordBytes.write(html, head, 'utf8');
+  return { bytes: recordBytes.subarray(0, length), light: ends[0]!, headings: ends[1]!, sections: ends[2]!, search: ends[3]!, head };
 }
+
+/**
+ * The buffer records are encoded into, reused from record to record: `encodeRecord`'s bytes are
+ * written out before the next record is encoded. A new buffer per record (tens to hundreds of KB
+ * each) fragmented the C heap, as reading a new buffer per file did (`readScratch`).
+ */
+let recordBytes = Buffer.allocUnsafeSlow(1024 * 1024);
 
 export function decodeRecord(bytes: Buffer, place: RecordParts): CompiledPage {
   const page = deserialize(bytes.subarray(0, place.light)) as CompiledPage;

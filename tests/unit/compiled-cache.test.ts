@@ -22,6 +22,26 @@ const page = (id: string, html: string): CompiledPage => ({
 });
 
 describe('compiled-page cache', () => {
+  it('keeps each record whole when records of very different sizes follow one another', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
+    const w = CacheWriter.create(dir, 'key-1');
+    // Records are encoded into one buffer reused from record to record: a big one (beyond its first
+    // size, with characters of two and three UTF-8 bytes), then a small one, then a big one again.
+    const big = page('big.mdx', `<p>${'é → “x” '.repeat(300_000)}</p>`);
+    const small = page('small.mdx', '<p>s</p>');
+    const bigger = page('bigger.mdx', `<p>${'a'.repeat(3_000_000)}</p>`);
+    const places = [w.add('big.mdx', 'h1', big)!, w.add('small.mdx', 'h2', small)!, w.add('bigger.mdx', 'h3', bigger)!];
+    await w.commit();
+    await w.close(true);
+    const r = CacheReader.open(dir, 'key-1');
+    if (!(r instanceof CacheReader)) throw new Error(r.reason);
+    expect(r.record('big.mdx', 'h1')).toEqual(big);
+    expect(r.record('small.mdx', 'h2')).toEqual(small);
+    expect(r.record('bigger.mdx', 'h3')).toEqual(bigger);
+    expect(places.map((p) => p.length - p.head)).toEqual([Buffer.byteLength(big.html), Buffer.byteLength(small.html), Buffer.byteLength(bigger.html)]);
+    r.close();
+  });
+
   it('reads back each page written, only for the key and content hash it was written under', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docsgen-cache-'));
     const w = CacheWriter.create(dir, 'key-1');

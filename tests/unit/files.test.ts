@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { filesUnder, listTree, removeTree } from '../../src/util/files.ts';
+import { filesUnder, listTree, readScratch, readUtf8, removeTree } from '../../src/util/files.ts';
 
 describe('removeTree', () => {
   it('removes nested files and directories, and a link without touching what it points to', async () => {
@@ -62,5 +62,25 @@ describe('filesUnder', () => {
     expect(rels(path.join(root, 'out', 'docs', '..'))).toEqual(expected);
     expect(rels(path.join(root, 'out'), true)).toEqual(['docs/v1/a.html', 'index.html', 'link.html']);
     for (const f of filesUnder(path.join(root, 'out'))) expect(readFileSync(f.abs, 'utf8').length).toBeGreaterThan(0);
+  });
+});
+
+describe('readScratch', () => {
+  it('reads each file whole, whatever the sizes of the files read before it', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsgen-read-'));
+    const sizes = [10, 300_000, 0, 5, 2_000_000, 17];
+    const files = sizes.map((n, i) => {
+      const file = path.join(root, `f${i}.txt`);
+      writeFileSync(file, Buffer.alloc(n, 97 + i));
+      return file;
+    });
+    for (const [i, file] of files.entries()) {
+      const bytes = readScratch(file);
+      expect(bytes.length).toBe(sizes[i]);
+      expect(bytes.equals(readFileSync(file))).toBe(true);
+    }
+    writeFileSync(path.join(root, 'text.md'), '# Titre — « été »\n');
+    expect(readUtf8(path.join(root, 'text.md'))).toBe('# Titre — « été »\n');
+    expect(() => readScratch(path.join(root, 'missing.md'))).toThrow(/ENOENT/);
   });
 });
