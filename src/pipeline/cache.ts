@@ -14,7 +14,7 @@ import type { Snapshot } from './incremental/route-facts.ts';
 import type { GeneratedGroups } from './incremental/generated.ts';
 
 /** Bump when the file layout changes. */
-const FORMAT = 11;
+const FORMAT = 12;
 
 /**
  * The file's index, written after the records: the compile context it was made under and where
@@ -34,19 +34,23 @@ interface Index {
 }
 
 /**
- * Where a record is. A record is six parts: the page's light fields v8-serialised (up to `light`
- * bytes), its headings (up to `headings`), its text per section (up to `sections`), its search
- * lines (up to `search`), its other heavy fields (up to `head`), each v8-serialised, then the HTML
- * as UTF-8. A build reads the light part of every page, the others only of the pages it makes
- * something from: rendering needs the headings (the table of contents) and the HTML, a search
- * index its pages' search lines, llms files the Markdown (an incremental build: a few pages each).
+ * Where a record is. A record is seven parts: the page's light fields v8-serialised (up to `light`
+ * bytes), its anchors (up to `anchors`), its headings (up to `headings`), its text per section (up
+ * to `sections`), its search lines (up to `search`), its other heavy fields (up to `head`), each
+ * v8-serialised, then the HTML as UTF-8. A build reads the light part of every page, the others
+ * only of the pages it makes something from: rendering needs the headings (the table of contents)
+ * and the HTML, a search index its pages' search lines, llms files the Markdown (an incremental
+ * build: a few pages each), the link check the anchors of the pages an anchor link points to.
  * The headings were in the light part, 1.45 of its 2.4 MB on the repo site (an API page's every
- * item is one), and two-thirds of the time an edit's build spent decoding every page's light part.
+ * item is one), and two-thirds of the time an edit's build spent decoding every page's light part;
+ * the anchors, read back from the light part, cost the link check of the peers corpus's 200 pages
+ * 6 ms (it decoded each target's links too).
  */
 export interface RecordPlace {
   offset: number;
   length: number;
   light: number;
+  anchors: number;
   headings: number;
   sections: number;
   search: number;
@@ -54,7 +58,7 @@ export interface RecordPlace {
 }
 
 /** A record's part boundaries (see RecordPlace). */
-type RecordParts = Pick<RecordPlace, 'light' | 'headings' | 'sections' | 'search' | 'head'>;
+type RecordParts = Pick<RecordPlace, 'light' | 'anchors' | 'headings' | 'sections' | 'search' | 'head'>;
 
 /**
  * The fields of a compiled page only some readers need: its text per section (the syntax lookup,
@@ -122,17 +126,22 @@ export class RecordFile {
 
   /** `light`, the light fields of the record at `place`, given getters that read the rest from it. */
   lazily(light: CompiledPage, place: RecordPlace): CompiledPage {
-    return readBack(light, this, place, ['html', 'headings', ...HEAVY_FIELDS]);
+    return readBack(light, this, place, ['html', 'headings', 'anchors', ...HEAVY_FIELDS]);
   }
 
-  /** The page's light fields alone. */
+  /** The page's light fields alone (not its anchors: `readAnchors`). */
   readLight(place: RecordPlace): CompiledPage {
     return deserialize(readExactly(this.fd, place.offset, place.light)) as CompiledPage;
   }
 
+  /** The ids on the page. */
+  readAnchors(place: RecordPlace): CompiledPage['anchors'] {
+    return deserialize(readExactly(this.fd, place.offset + place.light, place.anchors - place.light)) as CompiledPage['anchors'];
+  }
+
   /** The page's headings. */
   readHeadings(place: RecordPlace): CompiledPage['headings'] {
-    return deserialize(readExactly(this.fd, place.offset + place.light, place.headings - place.light)) as CompiledPage['headings'];
+    return deserialize(readExactly(this.fd, place.offset + place.anchors, place.headings - place.anchors)) as CompiledPage['headings'];
   }
 
   /** One heavy field of the page, read from its part of the record. */
@@ -167,8 +176,8 @@ interface Backed {
 /**
  * One getter per field, shared by every page that reads it back (a closure per page and field cost
  * ~2 MB at ×4 of the bench corpus, and gave each page a shape of its own): the HTML and heavy
- * fields from their parts of the record, the headings, file → route lookups and anchors from its
- * light part.
+ * fields, the anchors and the headings from their parts of the record, the file → route lookups
+ * from its light part.
  */
 const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
   html() {
@@ -181,7 +190,7 @@ const READERS: Record<ReadBackField, (this: Backed) => unknown> = {
     return this[FILE].readLight(this[PLACE]).fileRoutes;
   },
   anchors() {
-    return this[FILE].readLight(this[PLACE]).anchors;
+    return this[FILE].readAnchors(this[PLACE]);
   },
   sections() {
     return this[FILE].readHeavy(this[PLACE], 'sections');
@@ -246,7 +255,7 @@ export class CacheReader extends RecordFile {
       }
       let live = 0;
       for (const place of Object.values(index.pages)) {
-        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.headings && place.headings <= place.sections && place.sections <= place.search && place.search <= place.head)) throw new Error('bad place');
+        if (place.offset + place.length > at || place.head > place.length || !(place.light <= place.anchors && place.anchors <= place.headings && place.headings <= place.sections && place.sections <= place.search && place.search <= place.head)) throw new Error('bad place');
         live += place.length;
       }
       return new CacheReader(fd, index, size, live);
@@ -373,7 +382,7 @@ export class CacheWriter extends RecordFile {
 
   private put(id: string, hash: string, bytes: Buffer, parts: RecordParts): RecordPlace | undefined {
     if (this.failed) return undefined;
-    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, headings: parts.headings, sections: parts.sections, search: parts.search, head: parts.head };
+    const place = { offset: this.offset, length: bytes.byteLength, light: parts.light, anchors: parts.anchors, headings: parts.headings, sections: parts.sections, search: parts.search, head: parts.head };
     try {
       writeExactly(this.fd, bytes, this.offset);
     } catch (err) {
@@ -449,9 +458,9 @@ function takeLock(file: string): string | undefined {
  * record). The bytes are a view of a buffer the next call reuses: write them out first.
  */
 export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordParts {
-  const { html, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
+  const { html, anchors, headings, sections, searchLines, markdown, preludes, blocks, ...rest } = page;
   const other: OtherHeavy = { markdown, preludes, ...(blocks ? { blocks } : {}) };
-  const parts = [serialize(rest), serialize(headings), serialize(sections), serialize(searchLines), serialize(other)] as const;
+  const parts = [serialize(rest), serialize(anchors), serialize(headings), serialize(sections), serialize(searchLines), serialize(other)] as const;
   const ends: number[] = [];
   let head = 0;
   for (const part of parts) ends.push((head += part.byteLength));
@@ -461,7 +470,7 @@ export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordPart
   let at = 0;
   for (const part of parts) at += part.copy(recordBytes, at);
   const length = head + recordBytes.write(html, head, 'utf8');
-  return { bytes: recordBytes.subarray(0, length), light: ends[0]!, headings: ends[1]!, sections: ends[2]!, search: ends[3]!, head };
+  return { bytes: recordBytes.subarray(0, length), light: ends[0]!, anchors: ends[1]!, headings: ends[2]!, sections: ends[3]!, search: ends[4]!, head };
 }
 
 /**
@@ -473,7 +482,8 @@ let recordBytes = Buffer.allocUnsafeSlow(1024 * 1024);
 
 export function decodeRecord(bytes: Buffer, place: RecordParts): CompiledPage {
   const page = deserialize(bytes.subarray(0, place.light)) as CompiledPage;
-  page.headings = deserialize(bytes.subarray(place.light, place.headings)) as CompiledPage['headings'];
+  page.anchors = deserialize(bytes.subarray(place.light, place.anchors)) as CompiledPage['anchors'];
+  page.headings = deserialize(bytes.subarray(place.anchors, place.headings)) as CompiledPage['headings'];
   page.sections = deserialize(bytes.subarray(place.headings, place.sections)) as CompiledPage['sections'];
   const searchLines = deserialize(bytes.subarray(place.sections, place.search)) as CompiledPage['searchLines'];
   if (searchLines) page.searchLines = searchLines;

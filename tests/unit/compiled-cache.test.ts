@@ -89,10 +89,15 @@ describe('compiled-page cache', () => {
     expect(() => heavy.lazy.markdown).toThrow();
     heavy.r.close();
     // The headings are a part of their own: reading every page's light fields does not decode them.
-    const headings = spoiled(place.light, place.headings);
+    const headings = spoiled(place.anchors, place.headings);
     expect({ title: headings.lazy.title, anchors: headings.lazy.anchors, sections: headings.lazy.sections }).toEqual({ title: a.title, anchors: a.anchors, sections: a.sections });
     expect(() => headings.lazy.headings).toThrow();
     headings.r.close();
+    // So are the anchors (read for the pages an anchor link points to).
+    const anchors = spoiled(place.light, place.anchors);
+    expect({ title: anchors.lazy.title, headings: anchors.lazy.headings }).toEqual({ title: a.title, headings: a.headings });
+    expect(() => anchors.lazy.anchors).toThrow();
+    anchors.r.close();
   });
 
   it('says why a missing, truncated or foreign file is not used', async () => {
