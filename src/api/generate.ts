@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonLazily, placedOnDemand, type LazyDocument } from '../util/yaml-positions.ts';
 import { moduleSummary, SUMMARY } from './summary.ts';
-import { readAgain, writeFileWhole } from '../util/files.ts';
+import { readAgain, readUtf8, writeFileWhole } from '../util/files.ts';
 import { placeOf } from '../util/yaml-positions.ts';
 import { sha1 } from '../util/text.ts';
 import { message } from '../pipeline/messages.ts';
@@ -277,7 +277,7 @@ function outlineModule(named: Omit<ApiModule, 'docstrings' | 'items'>, summary: 
 /** The whole data file, parsed on first use and kept (the build compiles its pages one after another). */
 function fullData(file: string): () => GeneratedApi {
   let data: GeneratedApi | undefined;
-  return () => (data ??= JSON.parse(readFileSync(file, 'utf8')) as GeneratedApi);
+  return () => (data ??= JSON.parse(readUtf8(file)) as GeneratedApi);
 }
 
 /** A generated data file as a config file whose data is parsed when first read. */

@@ -33,6 +33,13 @@ async function withHost(use: (host: ReturnType<typeof hostThread>) => Promise<vo
   }
 }
 
+/** A writer on `out`, opened and lent to `thread` (constructor arguments after `out` as given). */
+async function lentWriter(thread: Worker, ...args: ConstructorParameters<typeof OutputWriter>): Promise<{ writer: OutputWriter; takeBack: () => Promise<void> }> {
+  const writer = new OutputWriter(...args);
+  await writer.open();
+  return { writer, takeBack: writer.hostOn(thread) };
+}
+
 function site(): { root: string; out: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'docsgen-write-'));
   const out = path.join(root, 'out');
@@ -169,9 +176,8 @@ describe('OutputWriter on a lent thread', () => {
   it('writes through the lent thread until it is taken back, then on the calling thread, and leaves the thread running', async () => {
     const { root, out } = site();
     await withHost(async (host) => {
-      const writer = new OutputWriter(out, 64); // a tiny pending limit: the writer also waits on the lent thread's progress
-      await writer.open();
-      const takeBack = writer.hostOn(host.thread);
+      // A tiny pending limit: the writer also waits on the lent thread's progress.
+      const { writer, takeBack } = await lentWriter(host.thread, out, 64);
       for (let i = 0; i < 20; i++) writer.write({ path: `docs/p${i}.html`, contents: `<p>page ${i}</p>` });
       await takeBack();
       // Taken back: what it was sent is on disk (in staging) before it may be stopped.
@@ -189,9 +195,7 @@ describe('OutputWriter on a lent thread', () => {
   it('does not stop a lent thread: it runs on after the writes', async () => {
     const { out } = site();
     await withHost(async (host) => {
-      const writer = new OutputWriter(out);
-      await writer.open();
-      const takeBack = writer.hostOn(host.thread);
+      const { writer, takeBack } = await lentWriter(host.thread, out);
       writer.write({ path: 'a.html', contents: 'a' });
       await takeBack();
       await writer.commit();
@@ -203,9 +207,7 @@ describe('OutputWriter on a lent thread', () => {
   it('writes here what a lent thread that stopped did not write (a crash of the highlight thread does not fail the build)', async () => {
     const { root, out } = site();
     const host = hostThread();
-    const writer = new OutputWriter(out, 32 * 1024 * 1024, 64 * 1024);
-    await writer.open();
-    writer.hostOn(host.thread);
+    const { writer } = await lentWriter(host.thread, out, 32 * 1024 * 1024, 64 * 1024);
     const page = (i: number) => `<p>${i}</p>`.padEnd(40_000 + i, '·');
     for (let i = 0; i < 6; i++) writer.write({ path: `p${i}.html`, contents: page(i) }); // past a batch: sent now
     await host.thread.terminate();
@@ -220,9 +222,7 @@ describe('OutputWriter on a lent thread', () => {
     const { out } = site();
     // A thread that takes 1.5 s to start writing; the writer stops waiting for it after 1 s.
     await withHost(async (slow) => {
-      const writer = new OutputWriter(out, 32 * 1024 * 1024, 4096, 1);
-      await writer.open();
-      writer.hostOn(slow.thread);
+      const { writer } = await lentWriter(slow.thread, out, 32 * 1024 * 1024, 4096, 1);
       const expected = new Map<string, string>();
       for (let i = 0; i < 40; i++) {
         const text = `<p>${i} ${'Grüße '.repeat(i)}</p>`;
@@ -237,9 +237,7 @@ describe('OutputWriter on a lent thread', () => {
   it('fails the commit, naming the output path, when a file written on the calling thread is refused', async () => {
     const { out } = site();
     await withHost(async (host) => {
-      const writer = new OutputWriter(out);
-      await writer.open();
-      const takeBack = writer.hostOn(host.thread);
+      const { writer, takeBack } = await lentWriter(host.thread, out);
       await takeBack();
       writer.write({ path: 'blocked', contents: 'a file where a directory must go' });
       writer.write({ path: 'blocked/page.html', contents: 'x' });
