@@ -71,12 +71,20 @@ class Locator {
 }
 
 function blockPos(token: Token, lines: string[]): Pos {
-  const [s, e] = token.map ?? [0, 0];
+  const map = token.map;
+  const s = map ? map[0] : 0;
+  const e = map ? map[1] : 0;
   const line = lines[s] ?? '';
   return {
     start: { line: s + 1, column: line.length - line.trimStart().length + 1 },
     end: { line: Math.max(s + 1, e), column: 1 },
   };
+}
+
+/** `node` with its position, when it has one (a spread of `{ position }` or `{}` copies the node). */
+function placed<T extends object>(node: T, position: Pos | undefined): T & { position?: Pos } {
+  if (position) (node as { position?: Pos }).position = position;
+  return node;
 }
 
 function alignOf(token: Token): 'left' | 'right' | 'center' | null {
@@ -203,14 +211,14 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
     const position = t.map ? blockPos(t, lines) : undefined;
     switch (t.type) {
       case 'heading_open':
-        open({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: [], ...(position ? { position } : {}) });
+        open(placed({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: [] }, position));
         break;
       case 'paragraph_open': {
         // Inside a list item or quote the text starts after the marker: find it on the line.
         const first = tokens[i + 1]?.content.split('\n', 1)[0];
         const column = position && first ? (lines[position.start.line - 1] ?? '').indexOf(first) : -1;
         if (position && column >= 0) position.start.column = column + 1;
-        const para = { type: 'paragraph' as const, children: [], ...(position ? { position } : {}) };
+        const para = placed({ type: 'paragraph' as const, children: [] }, position);
         open(para);
         break;
       }
@@ -240,18 +248,22 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
         tight.push(isTight);
         // `spread` is settled when the list closes; markdown-it's tightness is only a first guess.
         const start = t.attrGet('start');
-        open({
-          type: 'list',
-          ordered: t.type === 'ordered_list_open',
-          start: t.type === 'ordered_list_open' ? (start === null ? 1 : Number(start)) : null,
-          spread: !isTight,
-          children: [],
-          ...(position ? { position } : {}),
-        });
+        open(
+          placed(
+            {
+              type: 'list',
+              ordered: t.type === 'ordered_list_open',
+              start: t.type === 'ordered_list_open' ? (start === null ? 1 : Number(start)) : null,
+              spread: !isTight,
+              children: [],
+            },
+            position,
+          ),
+        );
         break;
       }
       case 'list_item_open':
-        open({ type: 'listItem', spread: false, checked: null, children: [], ...(position ? { position } : {}) });
+        open(placed({ type: 'listItem', spread: false, checked: null, children: [] }, position));
         break;
       case 'list_item_close': {
         // As in mdast: an item is spread when a blank line separates two of its children.
@@ -260,30 +272,30 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
         break;
       }
       case 'blockquote_open':
-        open({ type: 'blockquote', children: [], ...(position ? { position } : {}) });
+        open(placed({ type: 'blockquote', children: [] }, position));
         break;
       case 'fence': {
         const info = t.info.trim();
         const sp = info.search(/\s/);
         const lang = sp < 0 ? info : info.slice(0, sp);
         const meta = sp < 0 ? '' : info.slice(sp).trim();
-        add({ type: 'code', lang: lang || null, meta: meta || null, value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        add(placed({ type: 'code', lang: lang || null, meta: meta || null, value: t.content.replace(/\n$/, '') }, position));
         break;
       }
       case 'code_block':
         // As in mdast, an indented block starts where its 4 columns of indentation start.
         if (position) position.start.column = Math.max(1, position.start.column - 4);
-        add({ type: 'code', lang: null, meta: null, value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        add(placed({ type: 'code', lang: null, meta: null, value: t.content.replace(/\n$/, '') }, position));
         break;
       case 'html_block':
-        add({ type: 'html', value: t.content.replace(/\n$/, ''), ...(position ? { position } : {}) });
+        add(placed({ type: 'html', value: t.content.replace(/\n$/, '') }, position));
         break;
       case 'hr':
-        add({ type: 'thematicBreak', ...(position ? { position } : {}) });
+        add(placed({ type: 'thematicBreak' }, position));
         break;
       case 'table_open':
         tableAlign = [];
-        open({ type: 'table', align: tableAlign, children: [], ...(position ? { position } : {}) });
+        open(placed({ type: 'table', align: tableAlign, children: [] }, position));
         break;
       case 'thead_open':
         inHead = true;
@@ -292,7 +304,7 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
         inHead = false;
         break;
       case 'tr_open':
-        open({ type: 'tableRow', children: [], ...(position ? { position } : {}) });
+        open(placed({ type: 'tableRow', children: [] }, position));
         break;
       case 'th_open':
       case 'td_open':

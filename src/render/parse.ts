@@ -155,7 +155,8 @@ function restoreFences(tree: Root, fences: Map<number, string>): void {
       const content = fences.get(node.position.start.line);
       if (content !== undefined) node.value = content;
     }
-    if (node.children && !PHRASING_PARENTS.has(node.type)) for (const c of node.children) visit(c as never);
+    const children = node.children;
+    if (children && !PHRASING_PARENTS.has(node.type)) for (let i = 0; i < children.length; i++) visit(children[i] as never);
   };
   visit(tree as never);
 }

@@ -43,7 +43,8 @@ function sectionsOf(tree: Root, headings: Heading[]): CompiledPage['sections'] {
   // per node of the tree).
   const sections: { heading: Heading | null; pieces: string[] }[] = [{ heading: null, pieces: [] }];
   let h = 0;
-  for (const node of tree.children) {
+  for (let i = 0; i < tree.children.length; i++) {
+    const node = tree.children[i]!;
     if (node.type === 'heading') {
       sections.push({ heading: headings[h++] ?? null, pieces: [] });
       continue;
@@ -86,7 +87,10 @@ export function textOf(node: object, out: string[]): void {
   if (block) out.push(' ');
   if ('value' in node) out.push(node.value as string);
   else if ('alt' in node && node.alt) out.push(node.alt as string);
-  else if ('children' in node) for (const child of node.children as object[]) textOf(child, out);
+  else if ('children' in node) {
+    const children = node.children as object[];
+    for (let i = 0; i < children.length; i++) textOf(children[i]!, out);
+  }
   if (block) out.push(' ');
 }
 

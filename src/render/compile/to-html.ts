@@ -80,7 +80,7 @@ class HtmlWriter {
   /** Block children with a newline before, between and after them (`wrap(…, true)`). */
   loose(nodes: readonly RootContent[]): string {
     let out = '\n';
-    for (const node of nodes) out += `${this.node(node, false)}\n`;
+    for (let i = 0; i < nodes.length; i++) out += `${this.node(nodes[i]!, false)}\n`;
     return out;
   }
 
@@ -117,7 +117,9 @@ class HtmlWriter {
       case 'inlineCode': {
         const value = node.value.replace(/\r?\n|\r/g, ' ');
         let html = '<code>';
-        for (const run of inlineCodeRuns(trim ? trimSpaceStart(value) : value)) {
+        const runs = inlineCodeRuns(trim ? trimSpaceStart(value) : value);
+        for (let i = 0; i < runs.length; i++) {
+          const run = runs[i]!;
           html += typeof run === 'string' ? escapeText(run) : `<span class="${KEPT_CLASS}">${escapeText(run.kept)}</span>`;
         }
         return `${html}</code>`;
@@ -137,7 +139,8 @@ class HtmlWriter {
         const start = typeof node.start === 'number' && node.start !== 1 ? ` start="${node.start}"` : '';
         const loose = node.spread || node.children.some(itemLoose);
         let out = `<${tag}${start}>\n`;
-        for (const item of node.children) {
+        for (let i = 0; i < node.children.length; i++) {
+          const item = node.children[i]!;
           if (typeof item.checked === 'boolean' || item.data) throw UNSUPPORTED; // task items are labelled by decorate.ts
           out += `<li>${this.itemContent(item.children, loose)}</li>\n`;
         }
@@ -167,13 +170,14 @@ class HtmlWriter {
 
   /** A GFM table: header row in thead, the rest in tbody, alignment as a style (render-body.ts). */
   mdTable(node: Table): string {
-    const [head, ...rows] = node.children;
+    const rows = node.children;
+    const head = rows[0];
     // In the tab order until the page's script finds it fits (decorate.ts does the same).
     let out = '<table tabindex="0">';
     if (head) out += `<thead>${this.row(node, head, 'th')}</thead>`;
-    if (rows.length > 0) {
+    if (rows.length > 1) {
       out += '<tbody>';
-      for (const row of rows) out += this.row(node, row, 'td');
+      for (let i = 1; i < rows.length; i++) out += this.row(node, rows[i]!, 'td');
       out += '</tbody>';
     }
     return `${out}</table>`;
