@@ -40,13 +40,17 @@ const budget = /--interrupt-budget/.test([...process.execArgv, process.env.NODE_
 // about a second, and V8 was spending as much CPU optimising the Markdown parser's big functions
 // on background threads as the main thread spent running them; that CPU is the second core, which
 // the highlight or compiler thread needs (measured: 0.94 of the time at 200 pages, 0.98 at 1000).
-// The old generation grows by 30 % between full collections (V8 picks 10–300 % by its own
-// heuristics, and mostly picked large factors here: a build allocates fast and its live set only
-// grows, so the garbage allowed to pile up grew with the site). Peak RSS of a cold build of the
-// bench corpus ×4: 742 → 680 MB (×1: 387 → 384 MB); wall time 1.01 of before at ×4, 0.96 at ×1,
-// alternated; ~10 % more CPU at ×4, in GC (its marking mostly concurrent, off the main thread).
+// In a long build the old generation grows by 30 % between full collections (V8 picks 10–300 %
+// by its own heuristics, and mostly picked large factors here: a build allocates fast and its live
+// set only grows, so the garbage allowed to pile up grew with the site). Peak RSS of a cold build
+// of the bench corpus ×4: 742 → 680 MB (×1: 387 → 384 MB); wall time 1.01 of before at ×4, 0.96 at
+// ×1, alternated; ~10 % more CPU at ×4, in GC (its marking mostly concurrent, off the main
+// thread). A short build keeps V8's own growth, as it keeps the long tier-up budget: its heap stays
+// small, and a full collection every 30 % of a small heap cost it time (peers corpus, 200 pages:
+// wall 0.97, CPU 0.96, peak RSS 178 against 181 MB). endWarmUp switches both.
+const GROWTH = { warmUp: 0, long: 30 }; // 0: V8's own heuristics (the flag's default)
 v8.setFlagsFromString('--max-semi-space-size=32');
-v8.setFlagsFromString('--heap-growing-percent=30');
+v8.setFlagsFromString(`--heap-growing-percent=${budget ? GROWTH.warmUp : GROWTH.long}`);
 v8.setFlagsFromString('--no-regexp-tier-up');
 v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=300');
 if (budget) v8.setFlagsFromString(`--interrupt-budget=${budget.warmUp}`);
@@ -54,11 +58,20 @@ if (budget) v8.setFlagsFromString(`--interrupt-budget=${budget.warmUp}`);
 const dist = path.join(__dirname, '..', 'dist');
 let warmedUp = false;
 
-/** The work is long enough for early optimised code to pay: V8's own tier-up budget, every thread. */
+/**
+ * The work is long enough for early optimised code to pay, and for its heap to grow large: V8's own
+ * tier-up budget and the long build's old-generation growth, every thread.
+ */
 function endWarmUp() {
   if (warmedUp || !budget) return;
   warmedUp = true;
-  v8.setFlagsFromString(`--interrupt-budget=${budget.default}`);
+  setWarmUp(false);
+}
+
+/** The flags a run starts under (`true`), or those of a long build. */
+function setWarmUp(on) {
+  v8.setFlagsFromString(`--interrupt-budget=${on ? budget.warmUp : budget.default}`);
+  v8.setFlagsFromString(`--heap-growing-percent=${on ? GROWTH.warmUp : GROWTH.long}`);
 }
 const pending = [];
 
@@ -115,7 +128,7 @@ function saveCodeCaches() {
   // A cache carries the hash of the flags it was made under; the next run starts under the start's
   // (the main thread may have ended the warm-up budget for every thread: set it back, and end it
   // again after if this thread had).
-  if (budget) v8.setFlagsFromString(`--interrupt-budget=${budget.warmUp}`);
+  if (budget) setWarmUp(true);
   for (const { script, cacheFile } of pending.splice(0)) {
     const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
@@ -125,7 +138,7 @@ function saveCodeCaches() {
       fs.rmSync(tmp, { force: true });
     }
   }
-  if (warmedUp) v8.setFlagsFromString(`--interrupt-budget=${budget.default}`);
+  if (warmedUp) setWarmUp(false);
 }
 
 /**
