@@ -53,9 +53,9 @@ v8.setFlagsFromString('--max-semi-space-size=32');
 // The threads' old generation starts at 64 MB (worker isolates are set up after this line; the
 // main thread's before it). Under V8's own first limit the highlight thread ran a full collection
 // at ~20 MB that freed almost nothing (19.5 → 17.7 MB, 8 ms plus its concurrent marking, in the
-// middle of the build; `--trace-gc`). Peers corpus, 200 pages:
-// wall 0.951 and 0.974, CPU 0.958 and 0.979 (two runs of 20 pairs); the repo site ×1 0.983 and ×4 0.987, peak RSS unchanged
-// (330 / 328 and 378 / 379 MB): a long build's threads pass 64 MB early and grow as before.
+// middle of the build; `--trace-gc`). Peers corpus, 200 pages: wall 0.951 and 0.974, CPU 0.958
+// and 0.979 (two runs of 20 pairs); the repo site ×1 0.983 and ×4 0.987, peak RSS unchanged (330 /
+// 328 and 378 / 379 MB): a long build's threads pass 64 MB early and grow as before.
 v8.setFlagsFromString('--initial-old-space-size=64');
 v8.setFlagsFromString(`--heap-growing-percent=${budget ? GROWTH.warmUp : GROWTH.long}`);
 v8.setFlagsFromString('--no-regexp-tier-up');
