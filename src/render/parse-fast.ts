@@ -208,7 +208,8 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const position = t.map ? blockPos(t, lines) : undefined;
+    // An inline token's own place is only a fallback for its parent's (made below when needed).
+    const position = t.map && t.type !== 'inline' ? blockPos(t, lines) : undefined;
     switch (t.type) {
       case 'heading_open':
         open(placed({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: [] }, position));
@@ -224,7 +225,7 @@ export function parseFast(text: string, kind: 'mdx' | 'plain' = 'mdx'): Root {
       }
       case 'inline': {
         const parent = top();
-        const pos = (parent as { position?: Pos }).position ?? position ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+        const pos = (parent as { position?: Pos }).position ?? (t.map ? blockPos(t, lines) : undefined) ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
         let kids = inline(t.children ?? [], pos, loc, cursor);
         // GFM task list item: `[ ] ` / `[x] ` at the start of the item's first paragraph.
         if (parent.type === 'paragraph' && stack[stack.length - 2]?.type === 'listItem') {

@@ -112,7 +112,7 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
       headings: [],
       links: [],
       anchors: [],
-      html: `<pre>${escapeHtml(input.raw.split('\n').slice(input.frontMatterLines).join('\n'))}</pre>`,
+      html: `<pre>${escapeHtml(afterLines(input.raw, input.frontMatterLines))}</pre>`,
       islands: [],
       sections: [],
       markdown: input.raw,
@@ -123,6 +123,17 @@ export function compilePage(input: CompileInput, ctx: CompileContext, highlight:
       ],
     };
   }
+}
+
+/** `text` after its first `lines` lines (the front matter), cut at once rather than split and joined. */
+function afterLines(text: string, lines: number): string {
+  let at = 0;
+  for (let i = 0; i < lines; i++) {
+    const next = text.indexOf('\n', at);
+    if (next === -1) return '';
+    at = next + 1;
+  }
+  return text.slice(at);
 }
 
 /** A page's Markdown as the hast tree that becomes its body, with what the walk learned on the way. */
@@ -176,7 +187,7 @@ function compileUnsafe(input: CompileInput, ctx: CompileContext, highlight: High
   const { html, anchors } = bodyOf(tree, state);
   const h1 = state.headings.find((h) => h.depth === 1);
   const fileName = input.id.split('/').pop()!.replace(/\.mdx?$/, '');
-  const body = input.raw.split('\n').slice(input.frontMatterLines).join('\n').trim();
+  const body = afterLines(input.raw, input.frontMatterLines).trim();
   return {
     id: input.id,
     title: input.title ?? h1?.text ?? fileName,
