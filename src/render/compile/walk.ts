@@ -23,11 +23,8 @@ export function walkChildren(state: WalkState, children: readonly RootContent[])
  */
 function walkNode(state: WalkState, node: RootContent, out: RootContent[]): void {
   const made = walkOne(state, node);
-  if (made === null) {
-    // dropped
-  } else if (Array.isArray(made)) {
-    for (let i = 0; i < made.length; i++) out.push(made[i]!);
-  } else out.push(made);
+  if (Array.isArray(made)) for (let i = 0; i < made.length; i++) out.push(made[i]!);
+  else if (made !== null) out.push(made);
   node.position = undefined;
 }
 
