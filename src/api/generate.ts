@@ -2,7 +2,7 @@
 // the version's API is extracted from. The extracted JSON is cached on disk, keyed by the package's
 // version (and the tool's, and the extractor's format), so a warm build never runs an extractor.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonLazily, placedOnDemand, type LazyDocument } from '../util/yaml-positions.ts';
 import { moduleSummary, SUMMARY } from './summary.ts';
@@ -181,10 +181,7 @@ export async function generateApi(config: ResolvedConfig): Promise<GenerateResul
         if (config.cacheDir) {
           // Kept for the next build when the cache folder can take it (not on a full disk); this
           // build goes on with the data in hand.
-          const data = text;
-          const stored = await mkdir(cacheRoot, { recursive: true })
-            .then(() => writeFileWhole(cacheFile, data))
-            .then(() => true, () => false);
+          const stored = await writeFileWhole(cacheFile, text).then(() => true, () => false);
           if (stored) pruneApiData(cacheRoot, version);
         }
         result.extracted.push(version);
@@ -237,9 +234,7 @@ async function writeOutline(cacheRoot: string, cacheFile: string, data: Generate
     }
   }
   const outline: Outline = { format: OUTLINE_FORMAT, size, version: data.version, layout: data.layout, source: data.source, toc: data.toc, libs };
-  const file = outlineFile(cacheRoot, cacheFile);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileWhole(file, JSON.stringify(outline));
+  await writeFileWhole(outlineFile(cacheRoot, cacheFile), JSON.stringify(outline));
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { createRequire } from 'node:module';
 import { sha1 } from '../util/text.ts';
@@ -66,7 +66,6 @@ export function clientSourceHash(root: string): string {
   // Paths relative to the tool's folder: a checkout that moves keeps its prebuilt assets.
   const hash = sha1(files.map((f) => `${path.relative(root, f).split(path.sep).join('/')}:${sha1(readOrEmpty(f))}`).join('\n'));
   try {
-    mkdirSync(path.dirname(memoFile), { recursive: true });
     writeFileWholeSync(memoFile, JSON.stringify({ stamps: stampKey, hash }));
   } catch {
     // a read-only install: hashed again next time
@@ -102,10 +101,8 @@ const ASSETS_FILE = /^assets-[0-9a-f]{40}\.v8$/;
  * checkout) left one more ~1 MB file that no build would read again.
  */
 export async function storeAssets(file: string, result: BundleResult): Promise<void> {
-  const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true });
   await writeFileWhole(file, serialize(result));
-  await removeAssets(dir, path.basename(file));
+  await removeAssets(path.dirname(file), path.basename(file));
 }
 
 /** Removes the bundles in `dir` but `keep`; a folder that is not there has none. */

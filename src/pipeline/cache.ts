@@ -1,10 +1,11 @@
 // On-disk cache of compiled pages: one record per page, then a versioned index. Anything that affects a compiled page is in
 // its key; a mismatch or a corrupt file means a full compile and a logged reason (STYLE rule 8).
 import path from 'node:path';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { isRunning } from '../util/process.ts';
 import { filesUnder, writeFileWhole } from '../util/files.ts';
+import { atLeast } from '../util/bytes.ts';
 import { deserialize, serialize } from 'node:v8';
 import { sha1 } from '../util/text.ts';
 import { toolDir } from './config.ts';
@@ -466,7 +467,7 @@ export function encodeRecord(page: CompiledPage): { bytes: Buffer } & RecordPart
   for (const part of parts) ends.push((head += part.byteLength));
   // Room for the HTML at its longest in UTF-8 (three bytes per UTF-16 unit).
   const room = head + html.length * 3;
-  if (recordBytes.length < room) recordBytes = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(room)));
+  recordBytes = atLeast(recordBytes, room);
   let at = 0;
   for (const part of parts) at += part.copy(recordBytes, at);
   const length = head + recordBytes.write(html, head, 'utf8');
@@ -626,6 +627,5 @@ export async function writeSiteManifest(
     pages: result.pages,
     rendered: { facts: [...rendered.facts], routes: [...rendered.routes], global: rendered.global },
   };
-  await mkdir(dir, { recursive: true });
   await writeFileWhole(path.join(dir, 'site.json'), JSON.stringify(manifest));
 }

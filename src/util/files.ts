@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { atLeast } from './bytes.ts';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 
 /**
  * Removes a directory tree: one listing, then an unlink per file and a rmdir per directory, deepest
@@ -48,7 +49,7 @@ export function readScratch(file: string): Buffer {
     // As readFileSync: the size the file has now (an empty size: a special file, read to its end).
     const size = fstatSync(fd).size;
     if (size === 0) return readFileSync(fd);
-    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(size)));
+    scratch = atLeast(scratch, size);
     let done = 0;
     while (done < size) {
       const n = readSync(fd, scratch, done, size - done, null);
@@ -122,11 +123,13 @@ export function listTree(dir: string): TreeFile[] {
 }
 
 /**
- * Writes `file` whole or not at all: into a temporary file beside it, then renamed over it. When
- * the write fails (a full disk, a read-only folder) the temporary file is removed and the error
- * thrown: a reader never sees half a file, and a failed write leaves nothing behind.
+ * Writes `file` whole or not at all, making its folder first: into a temporary file beside it, then
+ * renamed over it. When the write fails (a full disk, a read-only folder) the temporary file is
+ * removed and the error thrown: a reader never sees half a file, and a failed write leaves nothing
+ * behind.
  */
 export async function writeFileWhole(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     await writeFile(tmp, data);
@@ -139,6 +142,7 @@ export async function writeFileWhole(file: string, data: string | Uint8Array): P
 
 /** `writeFileWhole`, synchronously. */
 export function writeFileWholeSync(file: string, data: string | Uint8Array): void {
+  mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, data);
